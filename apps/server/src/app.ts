@@ -1,0 +1,90 @@
+import { compress } from 'hono/compress';
+import type { Config, Secrets } from './config.ts';
+import type { Database } from './db/client.ts';
+import path from 'node:path';
+import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
+import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { createBillRoutes } from './features/bills/bills.routes.ts';
+import type { BillsDeps } from './features/bills/bills.service.ts';
+import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
+import { createProcessingRoutes } from './features/processing/processing.routes.ts';
+import { createPropertyRoutes } from './features/properties/properties.routes.ts';
+import { createAuth } from './features/auth/auth.service.ts';
+import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { createSystemRoutes } from './features/system/system.routes.ts';
+import { mountApiDocs } from './http/docs.ts';
+import { errorBody, handleError } from './http/errors.ts';
+import { createMetrics, requestContext } from './http/observability.ts';
+import { createRouter } from './http/openapi.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveWebApp } from './http/static.ts';
+import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
+import type { Logger } from './platform/logger.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { Queue } from './platform/queue.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { createLocalStorage, type Storage } from './platform/storage.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export type AppDeps = {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  queue: Pick<Queue, 'send'>;
+  mailer: Pick<Mailer, 'kind'>;
+  logger: Logger;
+  /** Tests may swap the captcha verifier; by default it follows the config. */
+  captcha?: CaptchaVerifier;
+  /** Bill files and live events; built from the config and database when not given. */
+  storage?: Storage;
+  realtime?: Realtime;
+  /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
+  demoAccount?: { email: string; password: string } | null;
+};
+
+/** Builds the whole HTTP app from its parts; main.ts serves it and tests call `app.request`. */
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const auth = createAuth({ config, secrets: deps.secrets, db, queue: deps.queue, logger });
+  const captcha = deps.captcha ?? createCaptchaVerifier(config.captcha, { altchaHmacKey: deps.secrets.altchaHmacKey, db, logger });
+  const metrics = createMetrics();
+  const devMailbox = deps.mailer.kind === 'outbox';
+
+  const app = createRouter();
+  app.use('*', requestContext(logger, metrics));
+  app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
+  app.use('/api/*', compress());
+  app.onError(handleError(logger));
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') || c.req.path.startsWith('/dev/')
+      ? c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404)
+      : c.text('Not found', 404),
+  );
+
+  app.route('/', createSystemRoutes({ database, captcha, devMailbox, demoAccount: deps.demoAccount ?? null }));
+  app.route('/', createAuthRoutes({ auth, captcha, config }));
+  const bills: BillsDeps = {
+    db,
+    storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    realtime: deps.realtime ?? createRealtime(database, logger),
+    queue: deps.queue,
+    logger,
+  };
+  app.route('/', createPropertyRoutes({ db, auth }));
+  app.route('/', createBillRoutes({ ...bills, auth }));
+  app.route('/', createAnalysisRoutes({ db, auth }));
+  app.route('/', createFeedbackRoutes({ db, auth }));
+  app.route('/', createProcessingRoutes({ db, auth }));
+  if (devMailbox) app.route('/', createDevMailboxRoutes({ db }));
+  mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
+  app.get('/metrics', async (c) =>
+    c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }),
+  );
+  app.use('*', serveWebApp({ distDir: config.webDistDir, logger }));
+
+  return { app, auth, captcha, metrics, bills };
+}
+
+export type App = ReturnType<typeof createApp>['app'];

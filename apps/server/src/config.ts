@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src → ../../..), the base for default paths. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUSTED_ORIGINS: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Wattwise <no-reply@wattwise.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'recaptcha']).default('altcha'),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_PROJECT_ID: optionalString,
+  RECAPTCHA_API_KEY: optionalString,
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_API_URL: z.url().default('https://recaptchaenterprise.googleapis.com'),
+  ALTCHA_HMAC_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  ALTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(10).default(600),
+  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEB_DIST_DIR: optionalString,
+  DEMO_DATA: bool(true),
+  /** A bill job running longer than this is presumed dead (its process stopped) and run again. */
+  BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
+  INIT_CWD: optionalString,
+});
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type CaptchaConfig =
+  | { provider: 'altcha'; maxNumber: number; expiresSeconds: number; hmacKey: string | undefined }
+  | { provider: 'turnstile'; siteKey: string; secretKey: string; verifyUrl: string }
+  | { provider: 'recaptcha'; siteKey: string; projectId: string; apiKey: string; minScore: number; apiUrl: string };
+
+/**
+ * Parses every environment variable once. Pure: reads nothing but `env` (and `cwd` for
+ * relative paths), so tests pass their own. Throws ConfigError listing every problem.
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const base = e.INIT_CWD ?? cwd;
+  const resolvePath = (value: string | undefined, fallback: string) =>
+    value === undefined ? fallback : path.resolve(base, value);
+
+  let captcha: CaptchaConfig;
+  switch (e.CAPTCHA_PROVIDER) {
+    case 'altcha':
+      captcha = { provider: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER, expiresSeconds: e.ALTCHA_EXPIRES_SECONDS, hmacKey: e.ALTCHA_HMAC_KEY };
+      break;
+    case 'turnstile':
+      if (!e.TURNSTILE_SITE_KEY || !e.TURNSTILE_SECRET_KEY) problems.push('CAPTCHA_PROVIDER=turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY');
+      captcha = { provider: 'turnstile', siteKey: e.TURNSTILE_SITE_KEY ?? '', secretKey: e.TURNSTILE_SECRET_KEY ?? '', verifyUrl: e.TURNSTILE_VERIFY_URL };
+      break;
+    case 'recaptcha':
+      if (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_PROJECT_ID || !e.RECAPTCHA_API_KEY)
+        problems.push('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY, RECAPTCHA_PROJECT_ID and RECAPTCHA_API_KEY');
+      captcha = {
+        provider: 'recaptcha',
+        siteKey: e.RECAPTCHA_SITE_KEY ?? '',
+        projectId: e.RECAPTCHA_PROJECT_ID ?? '',
+        apiKey: e.RECAPTCHA_API_KEY ?? '',
+        minScore: e.RECAPTCHA_MIN_SCORE,
+        apiUrl: e.RECAPTCHA_API_URL,
+      };
+      break;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const trustedOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  if (e.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    trustedOrigins,
+    dataDir: resolvePath(e.DATA_DIR, path.join(REPO_ROOT, 'data')),
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    /** HSTS only makes sense when browsers reach us over TLS. */
+    isHttps: publicUrl.startsWith('https://'),
+    captcha,
+    signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT_MAX, window: e.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
+    webDistDir: resolvePath(e.WEB_DIST_DIR, path.join(REPO_ROOT, 'apps/web/dist')),
+    demoData: e.DEMO_DATA,
+    billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The configuration of this process (the one place that reads process.env). */
+export function loadProcessConfig(): Config {
+  return loadConfig(process.env);
+}
+
+/** Tests only: a PostgreSQL server on which each test file gets a fresh database. */
+export function readTestDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** Secrets that must survive restarts: taken from the config, else generated once under DATA_DIR. */
+export type Secrets = { authSecret: string; altchaHmacKey: string };
+
+function readOrCreateSecret(file: string): string {
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadSecrets(config: Config): Secrets {
+  const altchaKey = config.captcha.provider === 'altcha' ? config.captcha.hmacKey : undefined;
+  return {
+    authSecret: config.authSecret ?? readOrCreateSecret(path.join(config.dataDir, 'auth-secret')),
+    altchaHmacKey: altchaKey ?? readOrCreateSecret(path.join(config.dataDir, 'altcha-hmac-key')),
+  };
+}

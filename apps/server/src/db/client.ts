@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle features receive; the same type on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Row = Record<string, unknown>;
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK_ID = 724_093_117;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL. Without values the text may hold several statements. */
+  execute(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Applies the committed migrations (serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** True when the database answers and every committed migration is applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  /** dataDir undefined: in memory (tests), optionally starting from a dumped data directory. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') };
+}
+
+function committedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+async function appliedMigrationCount(execute: Database['execute']): Promise<number> {
+  const { rows } = await execute(
+    `select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
+  );
+  if (Number(rows[0]?.n) === 0) return 0;
+  const applied = await execute('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return Number(applied.rows[0]?.n);
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return createPostgres(options.url, options.max ?? 10);
+  return createPglite(options.dataDir, options.loadDataDir);
+}
+
+async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  const execute: Database['execute'] = async (text, values) => {
+    if (values === undefined || values.length === 0) {
+      // exec runs several statements; return the last result's rows.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) };
+    }
+    const result = await client.query<Row>(text, values);
+    return { rows: result.rows };
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    execute,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    isReady: async () => !closed && (await appliedMigrationCount(execute)) >= committedMigrationCount(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function createPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  const execute: Database['execute'] = async (text, values) => {
+    const result = await pool.query<Row>(text, values);
+    // A multi-statement text yields an array of results.
+    const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult<Row> | undefined) : result;
+    return { rows: last?.rows ?? [] };
+  };
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    execute,
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    },
+    isReady: async () => (await appliedMigrationCount(execute)) >= committedMigrationCount(),
+    close: () => pool.end(),
+  };
+}

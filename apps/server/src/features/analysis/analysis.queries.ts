@@ -1,0 +1,58 @@
+import { and, asc, desc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { billAnalysis, savingRecommendation } from '../../db/schema/bills.ts';
+
+export type AnalysisRow = typeof billAnalysis.$inferSelect;
+export type RecommendationRow = typeof savingRecommendation.$inferSelect;
+export type NewRecommendationRow = typeof savingRecommendation.$inferInsert;
+
+export async function insertAnalysis(db: Db, values: typeof billAnalysis.$inferInsert): Promise<AnalysisRow> {
+  const [row] = await db.insert(billAnalysis).values(values).returning();
+  if (!row) throw new Error('analysis not inserted');
+  return row;
+}
+
+export async function insertRecommendations(db: Db, rows: NewRecommendationRow[]): Promise<RecommendationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(savingRecommendation).values(rows).returning();
+}
+
+export async function findAnalysisOfBill(db: Db, userId: string, billId: string): Promise<AnalysisRow | undefined> {
+  const [row] = await db.select().from(billAnalysis).where(and(eq(billAnalysis.userId, userId), eq(billAnalysis.billId, billId)));
+  return row;
+}
+
+/** By the analysis id or its bill's id. */
+export async function findAnalysisByIdOrBill(db: Db, userId: string, id: string): Promise<AnalysisRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billAnalysis)
+    .where(and(eq(billAnalysis.userId, userId), or(eq(billAnalysis.id, id), eq(billAnalysis.billId, id))));
+  return row;
+}
+
+export function findRecommendationsOfBill(db: Db, userId: string, billId: string) {
+  return db
+    .select()
+    .from(savingRecommendation)
+    .where(and(eq(savingRecommendation.userId, userId), eq(savingRecommendation.billId, billId)))
+    .orderBy(asc(savingRecommendation.createdAt), asc(savingRecommendation.id));
+}
+
+export async function findRecommendation(db: Db, userId: string, id: string): Promise<RecommendationRow | undefined> {
+  const [row] = await db.select().from(savingRecommendation).where(and(eq(savingRecommendation.userId, userId), eq(savingRecommendation.id, id)));
+  return row;
+}
+
+export function findRecommendations(db: Db, userId: string) {
+  return db
+    .select()
+    .from(savingRecommendation)
+    .where(eq(savingRecommendation.userId, userId))
+    .orderBy(desc(savingRecommendation.createdAt), desc(savingRecommendation.estimatedSavings));
+}
+
+export async function deleteAnalysisOfBill(db: Db, userId: string, billId: string) {
+  await db.delete(savingRecommendation).where(and(eq(savingRecommendation.userId, userId), eq(savingRecommendation.billId, billId)));
+  await db.delete(billAnalysis).where(and(eq(billAnalysis.userId, userId), eq(billAnalysis.billId, billId)));
+}

@@ -1,0 +1,124 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { createRouter } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/types.ts';
+import type { Auth } from '../auth/auth.service.ts';
+import { requireBillsUser } from '../bills/bills.service.ts';
+import { ANALYSIS_MESSAGES, analyzeUserBill, detectBillAnomalies, listRecommendationCards } from './analysis.service.ts';
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
+const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const unauthorized = err('Authentication required for bill processing');
+const notFound = err("Not the caller's bill, or no such bill");
+
+const recommendationSchema = z
+  .object({
+    id: z.string(),
+    billId: z.string(),
+    recommendationType: z.string(),
+    title: z.string(),
+    description: z.string(),
+    estimatedSavings: z.number(),
+    savingsPeriod: z.string(),
+    implementationEffort: z.string(),
+    upfrontCost: z.number(),
+    paybackPeriodMonths: z.number(),
+    environmentalImpact: z.unknown(),
+    implementationSteps: z.array(z.string()),
+    priority: z.string(),
+    calculation: z.string().nullable(),
+    trigger: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('SavingRecommendation');
+const cardSchema = z
+  .object({
+    id: z.string(),
+    billId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    savings: z.number(),
+    savingsPeriod: z.string(),
+    difficulty: z.string(),
+    implemented: z.literal(false),
+    propertyType: z.string(),
+    billType: z.string(),
+    upfrontCost: z.number(),
+    paybackPeriodMonths: z.number(),
+    priority: z.string(),
+    steps: z.array(z.string()),
+  })
+  .openapi('RecommendationCard');
+const anomalySchema = z
+  .object({
+    kind: z.enum(['usage', 'billing']),
+    code: z.string(),
+    severity: z.enum(['high', 'medium', 'low']),
+    title: z.string(),
+    explanation: z.string(),
+    confidence: z.number().nullable(),
+    amount: z.number().nullable(),
+  })
+  .openapi('BillAnomaly');
+
+export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
+  const { db } = deps;
+  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await requireBillsUser(deps.auth, c.req.raw.headers);
+    await next();
+  };
+  const user = (headers: Headers) => requireBillsUser(deps.auth, headers);
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/bills/{id}/analyze',
+        middleware: [signedIn] as const,
+        tags: ['Analysis'],
+        summary: 'Analyse a processed bill against its account history; saves the analysis and recommendations',
+        request: { params: idParams },
+        responses: {
+          200: json(
+            z.object({ success: z.literal(true), analysis: z.unknown().openapi({ description: 'BillAnalysis with id and createdAt' }), recommendations: z.array(recommendationSchema) }),
+            'Analysis saved',
+          ),
+          401: unauthorized,
+          404: notFound,
+          409: err(`${ANALYSIS_MESSAGES.alreadyAnalyzed} (ALREADY_ANALYZED) / still processing (NOT_PROCESSED)`),
+        },
+      }),
+      async (c) => c.json(await analyzeUserBill(db, await user(c.req.raw.headers), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/bills/{id}/anomalies',
+        middleware: [signedIn] as const,
+        tags: ['Analysis'],
+        summary: 'detect-bill-anomalies: computed once per bill and stored',
+        request: { params: idParams },
+        responses: {
+          200: json(z.object({ hasAnomalies: z.boolean(), anomalies: z.array(anomalySchema) }), 'Anomalies'),
+          401: unauthorized,
+          404: notFound,
+          409: err('Still processing (NOT_PROCESSED)'),
+        },
+      }),
+      async (c) => c.json(await detectBillAnomalies(db, await user(c.req.raw.headers), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/recommendations',
+        middleware: [signedIn] as const,
+        tags: ['Analysis'],
+        summary: "Recommendation cards of the caller's analysed bills",
+        request: { query: z.object({ propertyType: z.enum(['residential', 'commercial']).optional(), propertyId: z.uuid().optional() }) },
+        responses: { 200: json(z.object({ recommendations: z.array(cardSchema) }), 'Cards'), 401: unauthorized },
+      }),
+      async (c) => c.json({ recommendations: await listRecommendationCards(db, await user(c.req.raw.headers), c.req.valid('query')) }, 200),
+    );
+}

@@ -1,0 +1,268 @@
+import { analyzeBill } from '@wattwise/shared/analysis/analyze';
+import { generateRecommendations } from '@wattwise/shared/analysis/recommendations';
+import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
+import type { AnalysisBill, BillAnalysis, Recommendation } from '@wattwise/shared/analysis/types';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { type BillRow, billHistory, claimBillAnalysis, listBills, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import {
+  type AnalysisRow,
+  deleteAnalysisOfBill,
+  findAnalysisByIdOrBill,
+  findAnalysisOfBill,
+  findRecommendation,
+  findRecommendations,
+  findRecommendationsOfBill,
+  insertAnalysis,
+  insertRecommendations,
+  type RecommendationRow,
+} from './analysis.queries.ts';
+
+export const ANALYSIS_MESSAGES = {
+  alreadyAnalyzed: 'This bill has already been analyzed',
+  notProcessed: 'This bill is still being processed. Try again when it is ready.',
+  analysisNotFound: 'Analysis not found',
+  recommendationNotFound: 'Recommendation not found',
+} as const;
+
+export type AnalysisDto = BillAnalysis & { id: string; createdAt: string };
+export type RecommendationDto = {
+  id: string;
+  billId: string;
+  recommendationType: string;
+  title: string;
+  description: string;
+  estimatedSavings: number;
+  savingsPeriod: string;
+  implementationEffort: string;
+  upfrontCost: number;
+  paybackPeriodMonths: number;
+  environmentalImpact: unknown;
+  implementationSteps: string[];
+  priority: string;
+  calculation: string | null;
+  trigger: string | null;
+  createdAt: string;
+};
+export type RecommendationCard = {
+  id: string;
+  billId: string;
+  title: string;
+  description: string;
+  savings: number;
+  savingsPeriod: string;
+  difficulty: string;
+  implemented: false;
+  propertyType: string;
+  billType: string;
+  upfrontCost: number;
+  paybackPeriodMonths: number;
+  priority: string;
+  steps: string[];
+};
+export type Anomaly = {
+  kind: 'usage' | 'billing';
+  code: string;
+  severity: 'high' | 'medium' | 'low';
+  title: string;
+  explanation: string;
+  confidence: number | null;
+  amount: number | null;
+};
+
+/** Spec card title: the type with its first underscore made a space, capitalised ('smart_thermostat' → 'Smart thermostat'). */
+export function titleFromType(type: string): string {
+  const text = type.replace('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Steps are a list, or (older rows, spec) a JSON string of one. */
+function stepsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed.map(String) : [value];
+    } catch {
+      return [value];
+    }
+  }
+  return [];
+}
+
+function toAnalysisDto(row: AnalysisRow): AnalysisDto {
+  return { ...(row.analysis as BillAnalysis), id: row.id, createdAt: row.createdAt.toISOString() };
+}
+
+function toRecommendationDto(row: RecommendationRow): RecommendationDto {
+  return {
+    id: row.id,
+    billId: row.billId,
+    recommendationType: row.recommendationType,
+    title: row.title ?? titleFromType(row.recommendationType),
+    description: row.description,
+    estimatedSavings: row.estimatedSavings,
+    savingsPeriod: row.savingsPeriod,
+    implementationEffort: row.implementationEffort,
+    upfrontCost: row.upfrontCost,
+    paybackPeriodMonths: row.paybackPeriodMonths,
+    environmentalImpact: row.environmentalImpact,
+    implementationSteps: stepsOf(row.implementationSteps),
+    priority: row.priority,
+    calculation: row.calculation,
+    trigger: row.trigger,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What 'Unusual activity' is built on: usage/cost anomalies, and billing problems of high severity. */
+export function anomaliesOf(analysis: BillAnalysis): Anomaly[] {
+  const usage: Anomaly[] = analysis.usageAnomalies.map((a) => ({
+    kind: 'usage',
+    code: `${a.metric}_${a.direction}`,
+    severity: a.confidence >= 0.7 ? 'high' : 'medium',
+    title: `Unusually ${a.direction} ${a.metric === 'daily_usage' ? 'usage' : 'cost'}`,
+    explanation: a.explanation,
+    confidence: a.confidence,
+    amount: a.excessCost,
+  }));
+  const billing: Anomaly[] = analysis.potentialIssues
+    .filter((i) => i.severity === 'high')
+    .map((i) => ({ kind: 'billing', code: i.code, severity: i.severity, title: i.title, explanation: i.detail, confidence: null, amount: i.amount ?? null }));
+  return [...usage, ...billing];
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The engine's inputs for a bill: itself (corrected values win) and the account's other processed bills. */
+async function analysisInputs(db: Db, userId: string, bill: BillRow): Promise<{ input: AnalysisBill; history: AnalysisBill[] }> {
+  const history = (await billHistory(db, userId, bill)).map(toAnalysisInput);
+  return { input: analysisBillSchema.parse(toAnalysisInput(bill)), history };
+}
+
+/** Runs the engine without saving anything. */
+export async function computeAnalysis(db: Db, userId: string, bill: BillRow): Promise<{ analysis: BillAnalysis; recommendations: Recommendation[] }> {
+  const { input, history } = await analysisInputs(db, userId, bill);
+  const analysis = analyzeBill(input, history, { today: today() });
+  return { analysis, recommendations: generateRecommendations(input, analysis) };
+}
+
+/**
+ * The analyze-bill pipeline (01-core §4): ownership, 'already analyzed', analysis from the bill
+ * and its account's history, saved to bill_analyses; recommendations saved (skipped if none);
+ * the bill marked analyzed; and the anomaly check stored when it had not run yet.
+ */
+export async function analyzeUserBill(db: Db, userId: string, billId: string) {
+  const bill = await requireBill(db, userId, billId);
+  if (bill.analyzed) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
+  if (bill.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, ANALYSIS_MESSAGES.notProcessed);
+  const { analysis, recommendations } = await computeAnalysis(db, userId, bill);
+  const saved = await db.transaction(async (tx) => {
+    if (!(await claimBillAnalysis(tx, userId, billId))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
+    await deleteAnalysisOfBill(tx, userId, billId);
+    const row = await insertAnalysis(tx, {
+      userId,
+      billId,
+      peakUsageTimes: analysis.peakUsageTimes,
+      usageAnomalies: analysis.usageAnomalies,
+      baseLoad: analysis.baseLoad,
+      variableLoad: analysis.variableLoad,
+      weatherImpactAnalysis: analysis.weatherImpactAnalysis,
+      potentialIssues: analysis.potentialIssues,
+      analysis,
+    });
+    const recs = await insertRecommendations(
+      tx,
+      recommendations.map((r) => ({
+        userId,
+        billId,
+        recommendationType: r.recommendationType,
+        title: r.title,
+        description: r.description,
+        estimatedSavings: r.estimatedSavings,
+        savingsPeriod: r.savingsPeriod,
+        implementationEffort: r.implementationEffort,
+        upfrontCost: r.upfrontCost,
+        paybackPeriodMonths: r.paybackPeriodMonths,
+        environmentalImpact: r.environmentalImpact,
+        implementationSteps: r.implementationSteps,
+        priority: r.priority,
+        calculation: r.calculation,
+        trigger: r.trigger,
+      })),
+    );
+    if (!bill.anomalyCheckedAt) await saveAnomalyCheck(tx, userId, billId, anomaliesOf(analysis));
+    return { row, recs };
+  });
+  return { success: true as const, analysis: toAnalysisDto(saved.row), recommendations: saved.recs.map(toRecommendationDto) };
+}
+
+/** detect-bill-anomalies: computed once per bill and stored; later calls return the stored result. */
+export async function detectBillAnomalies(db: Db, userId: string, billId: string): Promise<{ hasAnomalies: boolean; anomalies: Anomaly[] }> {
+  const bill = await requireBill(db, userId, billId);
+  if (bill.anomalyCheckedAt) return { hasAnomalies: bill.hasAnomalies, anomalies: (bill.anomalies as Anomaly[] | null) ?? [] };
+  if (bill.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, ANALYSIS_MESSAGES.notProcessed);
+  const stored = await findAnalysisOfBill(db, userId, billId);
+  const analysis = stored ? (stored.analysis as BillAnalysis) : (await computeAnalysis(db, userId, bill)).analysis;
+  const anomalies = anomaliesOf(analysis);
+  await saveAnomalyCheck(db, userId, billId, anomalies);
+  return { hasAnomalies: anomalies.length > 0, anomalies };
+}
+
+export async function getAnalysisOfBill(db: Db, userId: string, billId: string): Promise<{ analysis: AnalysisDto | null; recommendations: RecommendationDto[] }> {
+  const [row, recs] = await Promise.all([findAnalysisOfBill(db, userId, billId), findRecommendationsOfBill(db, userId, billId)]);
+  return { analysis: row ? toAnalysisDto(row) : null, recommendations: recs.map(toRecommendationDto) };
+}
+
+/** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
+export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
+  const [rows, bills] = await Promise.all([findRecommendations(db, userId), listBills(db, userId, filter)]);
+  const billsById = new Map(bills.map((b) => [b.id, b]));
+  return rows.flatMap((row) => {
+    const bill = billsById.get(row.billId);
+    if (!bill) return [];
+    const dto = toRecommendationDto(row);
+    return [
+      {
+        id: dto.id,
+        billId: dto.billId,
+        title: dto.title,
+        description: dto.description,
+        savings: dto.estimatedSavings,
+        savingsPeriod: dto.savingsPeriod,
+        difficulty: dto.implementationEffort,
+        implemented: false as const,
+        propertyType: bill.propertyType,
+        billType: bill.billType,
+        upfrontCost: dto.upfrontCost,
+        paybackPeriodMonths: dto.paybackPeriodMonths,
+        priority: dto.priority,
+        steps: dto.implementationSteps,
+      },
+    ];
+  });
+}
+
+/** Drops a bill's analysis and recommendations (after a correction, so it can be analysed again). */
+export async function clearAnalysis(db: Db, userId: string, billId: string): Promise<void> {
+  await deleteAnalysisOfBill(db, userId, billId);
+}
+
+/** Ids feedback may point at for a bill: its analysis and recommendations. */
+export async function feedbackEntityIdsOfBill(db: Db, userId: string, billId: string): Promise<string[]> {
+  const [row, recs] = await Promise.all([findAnalysisOfBill(db, userId, billId), findRecommendationsOfBill(db, userId, billId)]);
+  return [...(row ? [row.id] : []), ...recs.map((r) => r.id)];
+}
+
+/** The caller's analysis, by its id or its bill's id; returns the analysis id (404 otherwise). */
+export async function requireAnalysisEntity(db: Db, userId: string, id: string): Promise<string> {
+  const row = await findAnalysisByIdOrBill(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.analysisNotFound);
+  return row.id;
+}
+
+export async function requireRecommendation(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await findRecommendation(db, userId, id))) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
+}

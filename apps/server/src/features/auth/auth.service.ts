@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { checkSignUpPassword } from '@wattwise/shared/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin } from 'better-auth/plugins';
+import type { Config, Secrets } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { account, rateLimit, session, user, verification } from '../../db/schema/auth.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { type MailMessage, SEND_EMAIL_JOB } from '../../platform/mail.ts';
+import type { Queue } from '../../platform/queue.ts';
+import { resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
+import { AppError } from '../../http/errors.ts';
+
+/** Header our HTTP layer sets to the client address it trusts; better-auth rate-limits on it. */
+export const CLIENT_IP_HEADER = 'x-wattwise-client-ip';
+
+export type AuthDeps = {
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'signInRateLimit' | 'isHttps'>;
+  secrets: Pick<Secrets, 'authSecret'>;
+  db: Db;
+  queue: Pick<Queue, 'send'>;
+  logger: Logger;
+};
+
+function originOf(request: Request | undefined): string | undefined {
+  const host = request?.headers.get('host');
+  if (!request || !host) return undefined;
+  return `${new URL(request.url).protocol}//${host}`;
+}
+
+/**
+ * better-auth configured for Wattwise: email + password with required verification,
+ * DB sessions in http-only cookies refreshed daily, an admin role on the user, rate
+ * limits stored in the database (shared by every process), and the spec's password rule.
+ */
+export function createAuth(deps: AuthDeps) {
+  const { config, db, queue, logger } = deps;
+  const enqueue = async (message: MailMessage) => {
+    await queue.send(SEND_EMAIL_JOB, message);
+  };
+
+  return betterAuth({
+    appName: 'Wattwise',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secrets.authSecret,
+    // Same-origin requests are always trusted; so are configured origins (e.g. the Vite dev server).
+    trustedOrigins: (request) => [config.publicUrl, ...config.trustedOrigins, originOf(request)],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: u, url }) => {
+        await enqueue(resetPasswordEmail(u.email, u.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await enqueue(verificationEmail(u.email, u.name, url));
+      },
+      // Spec 01-core §7: a welcome mail follows sign-up; failures are only logged.
+      afterEmailVerification: async (u) => {
+        await enqueue(welcomeEmail(u.email, u.name, config.publicUrl)).catch((error: unknown) =>
+          logger.warn({ err: error }, 'welcome mail not queued'),
+        );
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      // Sliding sessions: a session used after a day gets its expiry pushed out.
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': config.signInRateLimit,
+        '/sign-up/email': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/request-password-reset': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.isHttps,
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const target = level === 'error' ? logger.error.bind(logger) : level === 'warn' ? logger.warn.bind(logger) : logger.debug.bind(logger);
+        target({ auth: true, args: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
+          const password = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
+          const problem = checkSignUpPassword(typeof password === 'string' ? password : '');
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: problem });
+        }
+        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+          // The spec tells a visitor the address is taken (01-core §8), so we say so.
+          const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
+          if (existing) {
+            throw new APIError('UNPROCESSABLE_ENTITY', {
+              code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+              message: 'User already exists. Use another email.',
+            });
+          }
+        }
+        if (ctx.path === '/send-verification-email' && typeof body.email === 'string') {
+          const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
+          if (existing?.user.emailVerified) {
+            throw new APIError('BAD_REQUEST', { code: 'EMAIL_ALREADY_VERIFIED', message: 'Email is already verified' });
+          }
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+export type SessionUser = SessionData['user'];
+
+/** Admin is a role on the user, checked on the server (spec: is_admin). */
+export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
+  return u?.role === 'admin';
+}
+
+/** The session of a request, or null. */
+export async function getSession(auth: Auth, headers: Headers): Promise<SessionData | null> {
+  return auth.api.getSession({ headers });
+}
+
+/** The signed-in user of a request; 401 otherwise. Features start their service calls here. */
+export async function requireUser(auth: Auth, headers: Headers): Promise<SessionUser> {
+  const session = await getSession(auth, headers);
+  if (!session) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to continue.');
+  return session.user;
+}
+
+/** The signed-in admin of a request; 401 when signed out, 403 for other users (spec 01-core §6). */
+export async function requireAdmin(auth: Auth, headers: Headers): Promise<SessionUser> {
+  const user = await requireUser(auth, headers);
+  if (!isAdmin(user)) throw new AppError('FORBIDDEN', 403, 'Access denied: You do not have permission to view this page.');
+  return user;
+}
+
+export type CreateAdminResult = { userId: string; created: boolean; password: string | null };
+
+/**
+ * Makes the account with this email an admin. Without such an account, creates a verified
+ * one with a generated password, returned once so the operator can sign in.
+ */
+export async function createAdmin(auth: Auth, email: string): Promise<CreateAdminResult> {
+  const ctx = await auth.$context;
+  const normalized = email.trim().toLowerCase();
+  const existing = await ctx.internalAdapter.findUserByEmail(normalized);
+  if (existing) {
+    await ctx.internalAdapter.updateUser(existing.user.id, { role: 'admin' });
+    return { userId: existing.user.id, created: false, password: null };
+  }
+  const password = `${randomBytes(12).toString('base64url')}aA1!`;
+  const created = await ctx.internalAdapter.createUser({
+    email: normalized,
+    name: normalized.split('@')[0] ?? normalized,
+    emailVerified: true,
+    role: 'admin',
+  }, { method: 'email-password' });
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await ctx.password.hash(password),
+  });
+  return { userId: created.id, created: true, password };
+}

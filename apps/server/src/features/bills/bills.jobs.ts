@@ -1,0 +1,238 @@
+import { extractBill, type ExtractOptions } from '@wattwise/extractor/extract';
+import { ExtractionError, type ExtractionResult } from '@wattwise/extractor/types';
+import { chooseStrategy, guessDocumentType, modelFamily, textractCost } from '@wattwise/shared/processing';
+import type { Database, Db } from '../../db/client.ts';
+import type { JobDefinition, Queue } from '../../platform/queue.ts';
+import { recordProcessingRun } from '../processing/processing.service.ts';
+import { matchOrCreateAccount } from '../properties/properties.service.ts';
+import type { ProcessingInfo } from './bill-dto.ts';
+import { BILL_MESSAGES } from './bills.messages.ts';
+import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
+import type { BillsDeps } from './bills.service.ts';
+import { type BillEvent, billTopic, BILL_TYPES, PROCESS_BILL_JOB, processBillPayload, type ProcessBillPayload } from './bills.shared.ts';
+
+/** Reading one bill may take this long (OCR of a many-page scan) before it counts as a failed attempt. */
+const EXTRACT_TIMEOUT_MS = 5 * 60_000;
+/** A read bill type overrides the one chosen on the upload form only when the reader is this sure. */
+const BILL_TYPE_OVERRIDE_CONFIDENCE = 0.8;
+
+export type ExtractFn = (bytes: Uint8Array, opts?: ExtractOptions) => Promise<ExtractionResult>;
+
+export type BillJobDeps = BillsDeps & {
+  /** The bill reader; tests may wrap it (e.g. to stop mid-way). */
+  extract?: ExtractFn;
+};
+
+function isKnown(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value !== 'Unknown';
+}
+
+/**
+ * Processing cost per the spec's cost model (packages/shared/processing): the strategy chosen for
+ * the document, priced per page for the text-extraction step, plus what the optional AI check
+ * really cost (0 when the rules were sure enough and no AI was asked).
+ */
+export function costOf(bill: Pick<BillRow, 'fileName' | 'fileSize'>, result: ExtractionResult) {
+  const documentType = guessDocumentType(bill.fileName, bill.fileSize);
+  const strategy = chooseStrategy(documentType, result.pageCount);
+  const extractionCost = textractCost(strategy.textractAPI, Math.min(strategy.processPages.length, result.pageCount));
+  const aiCost = result.ai?.cost ?? 0;
+  const tokensUsed = result.ai ? result.ai.inputTokens + result.ai.outputTokens : 0;
+  return { documentType, strategy, extractionCost, aiCost, totalCost: extractionCost + aiCost, tokensUsed, claudeModel: result.ai ? modelFamily(result.ai.model) : null };
+}
+
+/** Spec 01-core §3: the share of provider, account number and amount that were read, capped by the reader's own confidence. */
+export function recordConfidence(result: ExtractionResult): number {
+  const f = result.fields;
+  const filled = [isKnown(f.utilityProvider.value), isKnown(f.accountNumber.value), (f.totalAmount.value ?? 0) !== 0].filter(Boolean).length;
+  return Math.round(Math.min(result.confidence, filled / 3) * 1000) / 1000;
+}
+
+async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
+  const f = result.fields;
+  const cost = costOf(bill, result);
+  const readType = f.billType.value;
+  const billType =
+    readType && readType !== bill.billType && f.billType.confidence >= BILL_TYPE_OVERRIDE_CONFIDENCE && (BILL_TYPES as readonly string[]).includes(readType)
+      ? readType
+      : bill.billType;
+  const provider = isKnown(f.utilityProvider.value) ? f.utilityProvider.value.trim() : 'Unknown';
+  const accountNumber = isKnown(f.accountNumber.value) ? f.accountNumber.value.trim() : 'Unknown';
+  const processing: ProcessingInfo = {
+    strategy: cost.strategy,
+    documentType: cost.documentType,
+    processingCost: cost.totalCost,
+    extractionCost: cost.extractionCost,
+    aiCost: cost.aiCost,
+    processingTimeMs,
+    pageCount: result.pageCount,
+    textSources: result.textSources,
+    checks: result.checks,
+    extractorConfidence: result.confidence,
+    ai: result.ai ?? null,
+  };
+  return db.transaction(async (tx) => {
+    const accountId =
+      bill.propertyId && provider !== 'Unknown' && accountNumber !== 'Unknown'
+        ? (await matchOrCreateAccount(tx, bill.userId, { propertyId: bill.propertyId, provider, accountNumber, billType })).id
+        : null;
+    const period = { id: bill.id, accountId, servicePeriodStart: f.servicePeriodStart.value, servicePeriodEnd: f.servicePeriodEnd.value };
+    const duplicate = await findSamePeriodBill(tx, bill.userId, period);
+    const updated = await updateBillIfStatus(tx, bill.userId, bill.id, ['processing'], {
+      status: 'processed',
+      progress: 100,
+      failureReason: null,
+      billType,
+      utilityProvider: provider,
+      accountNumber,
+      accountId,
+      totalAmount: f.totalAmount.value ?? 0,
+      dueDate: f.dueDate.value,
+      servicePeriodStart: f.servicePeriodStart.value,
+      servicePeriodEnd: f.servicePeriodEnd.value,
+      usageAmount: f.usageAmount.value,
+      usageUnit: f.usageUnit.value,
+      processingConfidence: recordConfidence(result),
+      processingCost: cost.totalCost,
+      processingTimeMs,
+      extracted: { fields: f, confidence: result.confidence },
+      processing,
+      duplicateOfId: duplicate?.id ?? null,
+    });
+    // Another run finished first (a job resumed after expiry): record nothing twice.
+    if (!updated) return undefined;
+    await recordProcessingRun(tx, {
+      userId: bill.userId,
+      billId: bill.id,
+      documentType: cost.documentType,
+      textractApi: cost.strategy.textractAPI,
+      claudeModel: cost.claudeModel,
+      extractionCost: cost.extractionCost,
+      aiCost: cost.aiCost,
+      tokensUsed: cost.tokensUsed,
+      processingTimeMs,
+    });
+    return updated;
+  });
+}
+
+/** The `process-bill` job: read the stored file, fill the row, report progress 50 → 90 → 100. */
+export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBillPayload> {
+  const { db, storage, logger } = deps;
+  const extract = deps.extract ?? extractBill;
+  const publish = async (billId: string, event: BillEvent) => {
+    await deps.realtime.publish(billTopic(billId), event).catch((error: unknown) => logger.warn({ err: error, billId }, 'bill event not published'));
+  };
+  const fail = async (bill: BillRow, reason: string) => {
+    const row = await updateBill(db, bill.userId, bill.id, { status: 'failed', progress: 0, failureReason: reason });
+    if (row) await publish(bill.id, { status: 'failed', progress: 0, step: 'failed', reason });
+  };
+
+  return {
+    ...PROCESS_BILL_JOB,
+    handler: async ({ billId, userId }, { attempt }) => {
+      const bill = await findBill(db, userId, billId);
+      // Deleted meanwhile, or already finished by an earlier run: nothing to do.
+      if (!bill || bill.status === 'processed' || bill.status === 'failed') return;
+      const started = Date.now();
+      const processing = await updateBill(db, userId, billId, { status: 'processing', progress: 50, attempts: bill.attempts + 1, failureReason: null });
+      if (!processing) return;
+      await publish(billId, { status: 'processing', progress: 50, step: 'reading_bill' });
+      try {
+        const bytes = await storage.get(bill.filePath);
+        if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
+        const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS) });
+        if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
+        await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
+        const saved = await saveExtraction(db, processing, result, Date.now() - started);
+        if (saved) await publish(billId, { status: 'processed', progress: 100, step: 'done' });
+      } catch (error) {
+        if (error instanceof ExtractionError && error.code !== 'TIMEOUT') {
+          // The file itself cannot be read: retrying will not help.
+          await fail(bill, error.message);
+          return;
+        }
+        if (attempt > PROCESS_BILL_JOB.retryLimit) {
+          logger.error({ err: error, billId }, 'bill processing failed for good');
+          await fail(bill, error instanceof ExtractionError ? error.message : BILL_MESSAGES.processFailedFallback);
+          return;
+        }
+        if (await updateBillIfStatus(db, userId, billId, ['processing'], { status: 'queued', progress: 25 })) {
+          await publish(billId, { status: 'queued', progress: 25, step: 'retrying' });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type BillWorkerOptions = {
+  /** A job running longer than this is presumed dead (its process stopped) and is run again. */
+  expireSeconds: number;
+  /** How often to look for such jobs; default: a quarter of expireSeconds, at most 60 s. */
+  reclaimEverySeconds?: number;
+  /** Bills read at the same time by this process (default 2: a text PDF need not wait behind a photo's OCR). */
+  concurrency?: number;
+};
+
+/**
+ * Jobs whose worker died stay 'active' in pg-boss. On PGlite only this process can run jobs, so
+ * every active one at start is an orphan; on PostgreSQL one is taken back once it is older than
+ * its expiry (pg-boss also does this in its maintenance, but only every few minutes). A job out
+ * of retries (its file crashed the process each time) fails, and so does its bill.
+ */
+export async function reclaimStalledJobs(
+  database: Pick<Database, 'execute'>,
+  options: { all: boolean; db?: Db; publish?: (billId: string, event: BillEvent) => Promise<void> },
+): Promise<number> {
+  const { rows } = await database.execute(
+    `update pgboss.job
+        set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::pgboss.job_state,
+            start_after = now(),
+            completed_on = case when retry_count < retry_limit then null else now() end
+      where name = $1 and state = 'active' and ($2::boolean or started_on + expire_in < now())
+      returning state::text as state, data`,
+    [PROCESS_BILL_JOB.name, options.all],
+  );
+  for (const row of rows) {
+    if (row.state !== 'failed' || !options.db) continue;
+    const payload = processBillPayload.safeParse(row.data);
+    if (!payload.success) continue;
+    const reason = BILL_MESSAGES.processFailedFallback;
+    const failed = await updateBillIfStatus(options.db, payload.data.userId, payload.data.billId, ['queued', 'processing'], { status: 'failed', progress: 0, failureReason: reason });
+    if (failed) await options.publish?.(payload.data.billId, { status: 'failed', progress: 0, step: 'failed', reason });
+  }
+  return rows.length;
+}
+
+/** Creates the queue with its expiry, resumes jobs a previous process left behind and starts the worker. */
+export async function startBillWorker(
+  deps: BillJobDeps & { database: Pick<Database, 'kind' | 'execute'> },
+  queue: Pick<Queue, 'work' | 'boss'>,
+  options: BillWorkerOptions,
+): Promise<{ stop: () => void }> {
+  const queueOptions = {
+    retryLimit: PROCESS_BILL_JOB.retryLimit,
+    retryDelay: PROCESS_BILL_JOB.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: options.expireSeconds,
+  };
+  await queue.boss.createQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
+  await queue.boss.updateQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
+  const publish = (billId: string, event: BillEvent) =>
+    deps.realtime.publish(billTopic(billId), event).catch((error: unknown) => deps.logger.warn({ err: error, billId }, 'bill event not published'));
+  const resumed = await reclaimStalledJobs(deps.database, { all: deps.database.kind === 'pglite', db: deps.db, publish });
+  if (resumed > 0) deps.logger.info({ jobs: resumed }, 'resumed bill jobs interrupted by a restart');
+  const job = createProcessBillJob(deps);
+  for (let i = 0; i < (options.concurrency ?? 2); i++) await queue.work(job);
+  const every = (options.reclaimEverySeconds ?? Math.min(60, Math.max(1, options.expireSeconds / 4))) * 1000;
+  const timer = setInterval(() => {
+    reclaimStalledJobs(deps.database, { all: false, db: deps.db, publish })
+      .then((n) => {
+        if (n > 0) deps.logger.warn({ jobs: n }, 'bill jobs expired; running them again');
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'stalled job check failed'));
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,16 @@
+/** What users read from the bill features, word for word from 01-core §5, §6 and §8. */
+export const BILL_MESSAGES = {
+  authRequired: 'Authentication required for bill processing',
+  fileTooLarge: 'File is too large. Please upload a file under 10MB.',
+  unsupportedType: 'Please upload a PDF or image file (JPEG, PNG, HEIC).',
+  processingFailed: (reason: string) => `Bill processing failed: ${reason}`,
+  processFailedFallback: 'Failed to process bill',
+  noFile: 'Please choose a bill file to upload.',
+  alreadyAnalyzed: 'This bill has already been analyzed',
+  notProcessed: 'This bill is still being processed. Try again when it is ready.',
+  notFound: 'Bill not found',
+  notFailed: 'Only a bill whose processing failed can be retried.',
+  notDuplicate: 'This bill is not marked as a duplicate.',
+  correctionRequired: 'Please provide a correction',
+  fileMissing: 'The original file of this bill is no longer available.',
+} as const;

@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { utilityBill } from '../../db/schema/bills.ts';
+
+// Every query takes the owner's id and filters on it.
+
+export type BillRow = typeof utilityBill.$inferSelect;
+export type NewBillRow = typeof utilityBill.$inferInsert;
+export type BillUpdate = Partial<Omit<NewBillRow, 'id' | 'userId' | 'createdAt'>>;
+
+const owned = (userId: string, id: string) => and(eq(utilityBill.userId, userId), eq(utilityBill.id, id));
+
+export async function insertBill(db: Db, values: NewBillRow): Promise<BillRow> {
+  const [row] = await db.insert(utilityBill).values(values).returning();
+  if (!row) throw new Error('bill not inserted');
+  return row;
+}
+
+export async function findBill(db: Db, userId: string, id: string): Promise<BillRow | undefined> {
+  const [row] = await db.select().from(utilityBill).where(owned(userId, id));
+  return row;
+}
+
+export function findBills(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }) {
+  const conditions: SQL[] = [eq(utilityBill.userId, userId)];
+  if (filter.propertyId) conditions.push(eq(utilityBill.propertyId, filter.propertyId));
+  if (filter.propertyType) conditions.push(eq(utilityBill.propertyType, filter.propertyType as BillRow['propertyType']));
+  return db
+    .select()
+    .from(utilityBill)
+    .where(and(...conditions))
+    .orderBy(desc(utilityBill.createdAt), desc(utilityBill.id));
+}
+
+export async function updateBill(db: Db, userId: string, id: string, values: BillUpdate): Promise<BillRow | undefined> {
+  const [row] = await db
+    .update(utilityBill)
+    .set({ ...values, updatedAt: new Date() })
+    .where(owned(userId, id))
+    .returning();
+  return row;
+}
+
+/** Updates only while the bill is in one of `statuses` (guards against racing a retry or delete). */
+export async function updateBillIfStatus(db: Db, userId: string, id: string, statuses: BillRow['status'][], values: BillUpdate) {
+  const [row] = await db
+    .update(utilityBill)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(owned(userId, id), inArray(utilityBill.status, statuses)))
+    .returning();
+  return row;
+}
+
+export async function deleteBillRow(db: Db, userId: string, id: string): Promise<BillRow | undefined> {
+  const [row] = await db.delete(utilityBill).where(owned(userId, id)).returning();
+  return row;
+}
+
+/** Processed bills of the same account (or, without an account, same type and property), oldest first. */
+export function findHistory(db: Db, userId: string, bill: Pick<BillRow, 'id' | 'accountId' | 'billType' | 'propertyId'>) {
+  const scope = bill.accountId
+    ? eq(utilityBill.accountId, bill.accountId)
+    : and(eq(utilityBill.billType, bill.billType), bill.propertyId ? eq(utilityBill.propertyId, bill.propertyId) : sql`true`);
+  return db
+    .select()
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), ne(utilityBill.id, bill.id), eq(utilityBill.status, 'processed'), scope))
+    .orderBy(asc(utilityBill.servicePeriodEnd), asc(utilityBill.createdAt));
+}
+
+/** An earlier processed bill of the same account and service period, other than this one. */
+export async function findSamePeriodBill(db: Db, userId: string, bill: Pick<BillRow, 'id' | 'accountId' | 'servicePeriodStart' | 'servicePeriodEnd'>) {
+  if (!bill.accountId || !bill.servicePeriodStart || !bill.servicePeriodEnd) return undefined;
+  const [row] = await db
+    .select({ id: utilityBill.id })
+    .from(utilityBill)
+    .where(
+      and(
+        eq(utilityBill.userId, userId),
+        ne(utilityBill.id, bill.id),
+        eq(utilityBill.accountId, bill.accountId),
+        eq(utilityBill.status, 'processed'),
+        eq(utilityBill.servicePeriodStart, bill.servicePeriodStart),
+        eq(utilityBill.servicePeriodEnd, bill.servicePeriodEnd),
+      ),
+    )
+    .orderBy(asc(utilityBill.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function countByProperty(db: Db, userId: string, propertyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), eq(utilityBill.propertyId, propertyId)));
+  return row?.n ?? 0;
+}
+
+export async function countByAccount(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ accountId: utilityBill.accountId, n: count() })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), isNotNull(utilityBill.accountId)))
+    .groupBy(utilityBill.accountId);
+  return new Map(rows.flatMap((r) => (r.accountId ? [[r.accountId, r.n] as const] : [])));
+}
+
+export async function moveBillsOfAccount(db: Db, userId: string, accountId: string, propertyId: string, propertyType: BillRow['propertyType']) {
+  await db
+    .update(utilityBill)
+    .set({ propertyId, propertyType, updatedAt: new Date() })
+    .where(and(eq(utilityBill.userId, userId), eq(utilityBill.accountId, accountId)));
+}
+
+/** Bills of a user still waiting or being read (demo data waits on them). */
+export async function countUnfinished(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), inArray(utilityBill.status, ['queued', 'processing'])));
+  return row?.n ?? 0;
+}
+
+/** Marks the bill analysed unless it already is; false when another request got there first. */
+export async function claimAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(utilityBill)
+    .set({ analyzed: true, updatedAt: new Date() })
+    .where(and(owned(userId, id), eq(utilityBill.analyzed, false)))
+    .returning({ id: utilityBill.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,294 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { AppError } from '../../http/errors.ts';
+import { createRouter } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/types.ts';
+import type { Auth } from '../auth/auth.service.ts';
+import { MAX_FILE_BYTES } from './bill-file.ts';
+import { BILL_MESSAGES } from './bills.messages.ts';
+import {
+  billDetailSchema,
+  billSummarySchema,
+  correctionsBody,
+  duplicateBody,
+  errorContent,
+  idParams,
+  listBillsQuery,
+  propertyTypeSchema,
+  billTypeSchema,
+  uploadForm,
+} from './bills.schemas.ts';
+import {
+  type BillEvent,
+  billTopic,
+  type BillsDeps,
+  correctBillFields,
+  deleteBill,
+  getBillDetail,
+  getBillFile,
+  getBillSummary,
+  listBills,
+  requireBillsUser,
+  resolveDuplicate,
+  retryBill,
+  uploadBill,
+} from './bills.service.ts';
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const HEARTBEAT_MS = 15_000;
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const err = (description: string) => ({ description, content: errorContent });
+const unauthorized = err(BILL_MESSAGES.authRequired);
+const notFound = err('Not the caller\'s bill, or no such bill');
+
+const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
+
+export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number };
+
+export function createBillRoutes(deps: BillRoutesDeps) {
+  // One session lookup per request, done before any validation so anonymous calls get 401.
+  const sessions = new WeakMap<Request, Promise<string>>();
+  const user = (c: Context<AppEnv>) => {
+    let found = sessions.get(c.req.raw);
+    if (!found) sessions.set(c.req.raw, (found = requireBillsUser(deps.auth, c.req.raw.headers)));
+    return found;
+  };
+  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await user(c);
+    await next();
+  };
+  const router = createRouter();
+
+  // ---- upload: multipart, so registered for the docs and handled without the JSON validator ----
+  router.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/api/bills',
+    tags: ['Bills'],
+    summary: 'Upload a bill (multipart field `bill`); it is queued for processing',
+    request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
+    responses: {
+      202: json(z.object({ bill: billSummarySchema }), 'Stored and queued'),
+      401: unauthorized,
+      413: err(BILL_MESSAGES.fileTooLarge),
+      415: err(BILL_MESSAGES.unsupportedType),
+      422: err("'Bill processing failed: {reason}' for corrupt, encrypted or oversized files"),
+    },
+  });
+  router.post(
+    '/api/bills',
+    async (c, next) => {
+      // Sign-in first: an anonymous visitor's body is never read.
+      await user(c);
+      const declared = Number(c.req.header('content-length') ?? NaN);
+      if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+      await next();
+    },
+    bodyLimit({ maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
+    async (c) => {
+      const userId = await user(c);
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('VALIDATION_FAILED', 422, BILL_MESSAGES.noFile);
+      }
+      const file = form.get('bill');
+      if (!file || typeof file === 'string') throw new AppError('VALIDATION_FAILED', 422, BILL_MESSAGES.noFile);
+      if (file.size > MAX_FILE_BYTES) throw tooLarge();
+      const fields = z
+        .object({ propertyType: propertyTypeSchema.default('residential'), billType: billTypeSchema.default('electricity'), propertyId: z.uuid().optional() })
+        .parse({
+          propertyType: form.get('propertyType') ?? undefined,
+          billType: form.get('billType') ?? undefined,
+          propertyId: form.get('propertyId') || undefined,
+        });
+      const bill = await uploadBill(deps, userId, {
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        fileName: file.name,
+        propertyType: fields.propertyType,
+        billType: fields.billType,
+        propertyId: fields.propertyId,
+      });
+      return c.json({ bill }, 202);
+    },
+  );
+
+  // ---- the original file and live progress: not JSON, registered for the docs ----
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/bills/{id}/file',
+    tags: ['Bills'],
+    summary: 'The original uploaded file',
+    request: { params: idParams },
+    responses: { 200: { description: 'The file, with its content type, inline' }, 401: unauthorized, 404: notFound },
+  });
+  router.get('/api/bills/:id/file', async (c) => {
+    const userId = await user(c);
+    const { id } = idParams.parse(c.req.param());
+    const file = await getBillFile(deps, userId, id);
+    return c.body(Buffer.from(file.bytes), 200, {
+      'content-type': file.mimeType,
+      'content-disposition': `inline; filename="${file.fileName.replace(/[^\w.-]+/g, '_')}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/bills/{id}/events',
+    tags: ['Bills'],
+    summary: 'Processing progress as Server-Sent Events',
+    description:
+      '`event: progress` data `{status, progress, step}` (the current state first), then `event: done` data `{bill}` or `event: failed` data `{reason}`; the stream closes after either. Comments every 15 s keep it open.',
+    request: { params: idParams },
+    responses: { 200: { description: 'text/event-stream' }, 401: unauthorized, 404: notFound },
+  });
+  router.get('/api/bills/:id/events', async (c) => {
+    const userId = await user(c);
+    const { id } = idParams.parse(c.req.param());
+    await getBillSummary(deps.db, userId, id); // 404 before the stream opens
+    return streamSSE(c, async (stream) => {
+      const queue: BillEvent[] = [];
+      let wake: (() => void) | null = null;
+      let closed = false;
+      const unsubscribe = await deps.realtime.subscribe(
+        billTopic(id),
+        (data) => {
+          queue.push(data as BillEvent);
+          wake?.();
+        },
+        () => {
+          // The server is shutting down: end the stream; the client falls back to polling.
+          closed = true;
+          wake?.();
+        },
+      );
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), deps.heartbeatMs ?? HEARTBEAT_MS);
+      try {
+        // Subscribed first, then the current state: no update can fall between the two.
+        const current = await getBillSummary(deps.db, userId, id);
+        queue.unshift({ status: current.status, progress: current.progress, step: current.status === 'queued' ? 'waiting' : current.status, reason: current.failureReason });
+        while (!closed) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
+            continue;
+          }
+          if (event.status === 'processed') {
+            const bill = await getBillSummary(deps.db, userId, id);
+            await stream.writeSSE({ event: 'progress', data: JSON.stringify({ status: 'processed', progress: 100, step: 'done' }) });
+            await stream.writeSSE({ event: 'done', data: JSON.stringify({ bill }) });
+            break;
+          }
+          if (event.status === 'failed') {
+            const bill = await getBillSummary(deps.db, userId, id);
+            await stream.writeSSE({ event: 'failed', data: JSON.stringify({ reason: bill.failureReason ?? event.reason ?? BILL_MESSAGES.processFailedFallback }) });
+            break;
+          }
+          await stream.writeSSE({ event: 'progress', data: JSON.stringify({ status: event.status, progress: event.progress, step: event.step }) });
+        }
+      } catch {
+        // The bill was deleted or the client went away: just end the stream.
+      } finally {
+        clearInterval(heartbeat);
+        await unsubscribe();
+      }
+    });
+  });
+
+  return router
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/bills',
+        middleware: [signedIn],
+        tags: ['Bills'],
+        summary: "The caller's bills, newest first",
+        request: { query: listBillsQuery },
+        responses: { 200: json(z.object({ bills: z.array(billSummarySchema) }), 'Bills'), 401: unauthorized },
+      }),
+      async (c) => c.json({ bills: await listBills(deps.db, await user(c), c.req.valid('query')) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/bills/{id}',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: 'One bill with its read fields, processing, analysis and recommendations',
+        request: { params: idParams },
+        responses: { 200: json(z.object({ bill: billDetailSchema }), 'Bill'), 401: unauthorized, 404: notFound },
+      }),
+      async (c) => c.json({ bill: await getBillDetail(deps.db, await user(c), c.req.valid('param').id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/bills/{id}',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: 'Delete a bill with its file, analysis, recommendations and feedback',
+        request: { params: idParams },
+        responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: notFound },
+      }),
+      async (c) => {
+        await deleteBill(deps, await user(c), c.req.valid('param').id);
+        return c.body(null, 204);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/bills/{id}/retry',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: 'Queue a failed bill again',
+        request: { params: idParams },
+        responses: { 202: json(z.object({ bill: billSummarySchema }), 'Queued'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
+      }),
+      async (c) => c.json({ bill: await retryBill(deps, await user(c), c.req.valid('param').id) }, 202),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/api/bills/{id}/fields',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: 'Correct read values; each correction is saved as ml_feedback and used by analysis',
+        request: { params: idParams, body: { content: { 'application/json': { schema: correctionsBody } }, required: true } },
+        responses: {
+          200: json(z.object({ bill: billDetailSchema }), 'Corrected bill'),
+          401: unauthorized,
+          404: notFound,
+          409: err(BILL_MESSAGES.notProcessed),
+          422: err(BILL_MESSAGES.correctionRequired),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        return c.json({ bill: await correctBillFields(deps, await user(c), c.req.valid('param').id, body.corrections, body.notes) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/bills/{id}/duplicate',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: 'Answer the duplicate question: replace the earlier bill, or keep both',
+        request: { params: idParams, body: { content: { 'application/json': { schema: duplicateBody } }, required: true } },
+        responses: { 200: json(z.object({ bill: billSummarySchema }), 'Bill'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notDuplicate) },
+      }),
+      async (c) => c.json({ bill: await resolveDuplicate(deps, await user(c), c.req.valid('param').id, c.req.valid('json').action) }, 200),
+    );
+}

@@ -1,0 +1,367 @@
+import type { AnalysisBill } from '@wattwise/shared/analysis/types';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Queue } from '../../platform/queue.ts';
+import type { Realtime } from '../../platform/realtime.ts';
+import { safeFileName, type Storage } from '../../platform/storage.ts';
+import { type Auth, getSession } from '../auth/auth.service.ts';
+import { clearAnalysis, feedbackEntityIdsOfBill, getAnalysisOfBill } from '../analysis/analysis.service.ts';
+import { deleteFeedbackFor, recordBillCorrections } from '../feedback/feedback.service.ts';
+import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
+import { type BillDetail, type BillSummary, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillDetail, toBillSummary } from './bill-dto.ts';
+import { checkBillFile } from './bill-file.ts';
+import { BILL_MESSAGES } from './bills.messages.ts';
+import {
+  type BillRow,
+  type BillUpdate,
+  claimAnalysis,
+  countByAccount,
+  countByProperty,
+  countUnfinished,
+  deleteBillRow,
+  findBill,
+  findBills,
+  findHistory,
+  findSamePeriodBill,
+  insertBill,
+  moveBillsOfAccount,
+  updateBill,
+  updateBillIfStatus,
+} from './bills.queries.ts';
+import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
+
+export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
+export type { BillRow } from './bills.queries.ts';
+export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
+
+export type BillsDeps = {
+  db: Db;
+  storage: Storage;
+  realtime: Realtime;
+  queue: Pick<Queue, 'send'>;
+  logger: Logger;
+};
+
+export type UploadInput = {
+  bytes: Uint8Array;
+  fileName: string;
+  propertyType: PropertyType;
+  billType: BillType;
+  propertyId?: string;
+};
+
+/** The signed-in user's id; 401 'Authentication required for bill processing' otherwise. */
+export async function requireBillsUser(auth: Auth, headers: Headers): Promise<string> {
+  const session = await getSession(auth, headers);
+  if (!session) throw new AppError('UNAUTHORIZED', 401, BILL_MESSAGES.authRequired);
+  return session.user.id;
+}
+
+function displayName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'bill').slice(0, 200);
+}
+
+/** The caller's bill, or 404 (another user's id answers as a missing one). */
+export async function requireBill(db: Db, userId: string, id: string): Promise<BillRow> {
+  const row = await findBill(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
+  return row;
+}
+
+async function publish(deps: Pick<BillsDeps, 'realtime' | 'logger'>, billId: string, event: BillEvent) {
+  await deps.realtime.publish(billTopic(billId), event).catch((error: unknown) => deps.logger.warn({ err: error, billId }, 'bill event not published'));
+}
+
+/**
+ * Upload: checks the file, stores it under `{userId}/{timestamp}-{fileName}`, inserts the
+ * `utility_bills` row (queued, progress 25) and queues `process-bill`. When a step fails the
+ * earlier ones are undone: no orphan file, no half row.
+ */
+export async function uploadBill(deps: BillsDeps, userId: string, input: UploadInput): Promise<BillSummary> {
+  const checked = await checkBillFile(input.bytes);
+  const property = await resolveUploadProperty(deps.db, userId, input.propertyId, input.propertyType);
+  const fileName = displayName(input.fileName);
+  const key = `${userId}/${Date.now()}-${safeFileName(fileName)}`;
+  await deps.storage.put(key, input.bytes);
+  let row: BillRow | undefined;
+  try {
+    row = await insertBill(deps.db, {
+      userId,
+      propertyId: property.id,
+      fileName,
+      filePath: key,
+      mimeType: checked.mimeType,
+      fileSize: input.bytes.byteLength,
+      propertyType: input.propertyId ? property.propertyType : input.propertyType,
+      billType: input.billType,
+      status: 'queued',
+      progress: 25,
+    });
+    await deps.queue.send(PROCESS_BILL_JOB, { billId: row.id, userId });
+    return toBillSummary(row);
+  } catch (error) {
+    if (row) await deleteBillRow(deps.db, userId, row.id).catch((e: unknown) => deps.logger.error({ err: e, billId: row?.id }, 'could not undo bill row'));
+    await deps.storage.delete(key).catch((e: unknown) => deps.logger.error({ err: e, key }, 'could not undo stored file'));
+    throw error;
+  }
+}
+
+export async function listBills(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }): Promise<BillSummary[]> {
+  return (await findBills(db, userId, filter)).map(toBillSummary);
+}
+
+export async function getBillSummary(db: Db, userId: string, id: string): Promise<BillSummary> {
+  return toBillSummary(await requireBill(db, userId, id));
+}
+
+export async function getBillDetail(db: Db, userId: string, id: string): Promise<BillDetail> {
+  const row = await requireBill(db, userId, id);
+  const { analysis, recommendations } = await getAnalysisOfBill(db, userId, id);
+  return toBillDetail(row, analysis, recommendations);
+}
+
+export async function getBillFile(deps: Pick<BillsDeps, 'db' | 'storage'>, userId: string, id: string) {
+  const row = await requireBill(deps.db, userId, id);
+  const bytes = await deps.storage.get(row.filePath);
+  if (!bytes) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.fileMissing);
+  return { bytes, mimeType: row.mimeType, fileName: row.fileName };
+}
+
+/** Removes the bill with its file, analysis, recommendations and feedback. */
+export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logger'>, userId: string, id: string): Promise<void> {
+  const row = await requireBill(deps.db, userId, id);
+  await deps.db.transaction(async (tx) => {
+    const entityIds = await feedbackEntityIdsOfBill(tx, userId, id);
+    await deleteFeedbackFor(tx, userId, [id, ...entityIds]);
+    await deleteBillRow(tx, userId, id);
+  });
+  await deps.storage.delete(row.filePath).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill file not deleted'));
+}
+
+/** Queues a failed bill again. */
+export async function retryBill(deps: BillsDeps, userId: string, id: string): Promise<BillSummary> {
+  await requireBill(deps.db, userId, id);
+  const row = await updateBillIfStatus(deps.db, userId, id, ['failed'], { status: 'queued', progress: 25, failureReason: null, attempts: 0 });
+  if (!row) throw new AppError('NOT_FAILED', 409, BILL_MESSAGES.notFailed);
+  try {
+    await deps.queue.send(PROCESS_BILL_JOB, { billId: id, userId });
+  } catch (error) {
+    await updateBill(deps.db, userId, id, { status: 'failed', progress: 0, failureReason: BILL_MESSAGES.processFailedFallback });
+    throw error;
+  }
+  await publish(deps, id, { status: 'queued', progress: 25, step: 'waiting' });
+  return toBillSummary(row);
+}
+
+/** The user's answer to 'this looks like a bill you already have': replace the earlier one, or keep both. */
+export async function resolveDuplicate(deps: BillsDeps, userId: string, id: string, action: 'replace' | 'keep_both'): Promise<BillSummary> {
+  const row = await requireBill(deps.db, userId, id);
+  if (!row.duplicateOfId) throw new AppError('NOT_DUPLICATE', 409, BILL_MESSAGES.notDuplicate);
+  if (action === 'replace') {
+    const earlier = await findBill(deps.db, userId, row.duplicateOfId);
+    if (earlier) await deleteBill(deps, userId, earlier.id);
+  }
+  const updated = await updateBill(deps.db, userId, id, { duplicateOfId: null });
+  if (!updated) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
+  return toBillSummary(updated);
+}
+
+export type Correction = { field: CorrectableField; value: string | number | null };
+
+const CORRECTION_UNITS = ['kWh', 'therms', 'CCF', 'gallons', 'GB', 'm3'];
+
+function invalid(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', 422, message);
+}
+
+/** Checks and normalises one corrected value (422 with a message the dialog can show). */
+export function normaliseCorrection(field: CorrectableField, raw: string | number | null): string | number {
+  const text = raw === null ? '' : String(raw).trim();
+  if (text === '') throw invalid(BILL_MESSAGES.correctionRequired);
+  switch (field) {
+    case 'totalAmount':
+    case 'usageAmount': {
+      const n = typeof raw === 'number' ? raw : Number(text.replace(/[$,\s]/g, ''));
+      if (!Number.isFinite(n) || n < 0) throw invalid('Please enter the amount as a number, e.g. 123.45');
+      return Math.round(n * 100) / 100;
+    }
+    case 'dueDate':
+    case 'servicePeriodStart':
+    case 'servicePeriodEnd': {
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+      if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw invalid('Please enter the date as YYYY-MM-DD');
+      return text;
+    }
+    case 'billType':
+      if (!isBillType(text)) throw invalid(`Bill type must be one of ${BILL_TYPES.join(', ')}`);
+      return text;
+    case 'usageUnit':
+      if (!CORRECTION_UNITS.includes(text)) throw invalid(`Unit must be one of ${CORRECTION_UNITS.join(', ')}`);
+      return text;
+    case 'utilityProvider':
+    case 'accountNumber':
+    case 'customerName':
+    case 'serviceAddress':
+      if (text.length > 200) throw invalid('Please keep the value under 200 characters');
+      return text;
+  }
+}
+
+/** Column updates for corrected values; customerName and serviceAddress live in the corrections JSON only. */
+function correctionColumns(corrections: readonly Correction[]): BillUpdate {
+  const out: BillUpdate = {};
+  for (const { field, value } of corrections) {
+    switch (field) {
+      case 'billType':
+        out.billType = String(value);
+        break;
+      case 'utilityProvider':
+        out.utilityProvider = String(value);
+        break;
+      case 'accountNumber':
+        out.accountNumber = String(value);
+        break;
+      case 'totalAmount':
+        out.totalAmount = Number(value);
+        break;
+      case 'dueDate':
+        out.dueDate = value === null ? null : String(value);
+        break;
+      case 'servicePeriodStart':
+        out.servicePeriodStart = value === null ? null : String(value);
+        break;
+      case 'servicePeriodEnd':
+        out.servicePeriodEnd = value === null ? null : String(value);
+        break;
+      case 'usageAmount':
+        out.usageAmount = value === null ? null : Number(value);
+        break;
+      case 'usageUnit':
+        out.usageUnit = value === null ? null : String(value);
+        break;
+      case 'customerName':
+      case 'serviceAddress':
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Saves the user's corrections: each one becomes an `ml_feedback` row (correction, entity bill)
+ * and the corrected value replaces the read one for analysis. The old analysis and anomaly
+ * check are dropped so the bill can be analysed again.
+ */
+export async function correctBillFields(deps: BillsDeps, userId: string, id: string, corrections: readonly Correction[], notes: string | undefined): Promise<BillDetail> {
+  const row = await requireBill(deps.db, userId, id);
+  if (row.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, BILL_MESSAGES.notProcessed);
+  corrections = corrections.map((c) => ({ field: c.field, value: normaliseCorrection(c.field, c.value) }));
+  const stored = { ...((row.corrections ?? {}) as Record<string, { value: unknown; at: string }>) };
+  const now = new Date().toISOString();
+  const feedback = corrections.map((c) => ({ field: c.field, originalValue: effectiveValue(row, c.field), correctedValue: c.value }));
+  for (const c of corrections) stored[c.field] = { value: c.value, at: now };
+  const columns = correctionColumns(corrections);
+  const identityChanged = corrections.some((c) => c.field === 'utilityProvider' || c.field === 'accountNumber' || c.field === 'billType');
+  await deps.db.transaction(async (tx) => {
+    await recordBillCorrections(tx, userId, id, feedback, notes);
+    await clearAnalysis(tx, userId, id);
+    const next = { ...row, ...columns };
+    let accountId = row.accountId;
+    if (identityChanged && row.propertyId) {
+      accountId = next.accountNumber !== 'Unknown' && next.utilityProvider !== 'Unknown'
+        ? (await matchOrCreateAccount(tx, userId, { propertyId: row.propertyId, provider: next.utilityProvider, accountNumber: next.accountNumber, billType: next.billType })).id
+        : null;
+    }
+    const duplicate = await findSamePeriodBill(tx, userId, { ...next, accountId });
+    await updateBill(tx, userId, id, {
+      ...columns,
+      accountId,
+      duplicateOfId: duplicate?.id ?? null,
+      corrections: stored,
+      analyzed: false,
+      anomalyCheckedAt: null,
+      hasAnomalies: false,
+      anomalies: null,
+    });
+  });
+  return getBillDetail(deps.db, userId, id);
+}
+
+// ---- used by other features (analysis, properties, processing job, demo) ----
+
+export async function billHistory(db: Db, userId: string, bill: BillRow): Promise<BillRow[]> {
+  return findHistory(db, userId, bill);
+}
+
+/** Sets `analyzed`; false when the bill already was (the caller answers 'already analyzed'). */
+export function claimBillAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
+  return claimAnalysis(db, userId, id);
+}
+
+function recordOf(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+const ANALYSIS_UNITS = ['kWh', 'therms', 'CCF', 'gallons', 'GB', 'm3'] as const;
+
+/** The bill as the analysis engine sees it: the read values with the user's corrections applied. */
+export function toAnalysisInput(row: BillRow): AnalysisBill {
+  const fields = recordOf(recordOf(row.extracted)?.fields);
+  const num = (name: string) => {
+    const v = recordOf(fields?.[name])?.value;
+    return typeof v === 'number' ? v : null;
+  };
+  const charges = Array.isArray(fields?.charges) ? (fields.charges as { label: string; amount: number }[]) : [];
+  const meterReadings = Array.isArray(fields?.meterReadings) ? (fields.meterReadings as { previous?: number; current?: number; estimated?: boolean }[]) : [];
+  const address = effectiveValue(row, 'serviceAddress');
+  const state = typeof address === 'string' ? /\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(address)?.[1] : undefined;
+  const unit = ANALYSIS_UNITS.find((u) => u === row.usageUnit) ?? null;
+  // A corrected total wins over the printed breakdown it may contradict.
+  const totalCorrected = 'totalAmount' in ((row.corrections ?? {}) as Record<string, unknown>);
+  return {
+    id: row.id,
+    billType: isBillType(row.billType) ? row.billType : 'other',
+    propertyType: row.propertyType,
+    totalAmount: row.totalAmount,
+    currentCharges: totalCorrected ? null : num('currentCharges'),
+    previousBalance: totalCorrected ? null : num('previousBalance'),
+    payments: totalCorrected ? null : num('paymentsReceived'),
+    usageAmount: row.usageAmount !== null && row.usageAmount >= 0 ? row.usageAmount : null,
+    usageUnit: row.usageAmount === null ? null : unit,
+    servicePeriodStart: row.servicePeriodStart,
+    servicePeriodEnd: row.servicePeriodEnd,
+    dueDate: row.dueDate,
+    charges,
+    meterReadings,
+    rate: num('rate'),
+    stateCode: state ?? null,
+  };
+}
+
+export async function saveAnomalyCheck(db: Db, userId: string, id: string, anomalies: unknown[]): Promise<void> {
+  await updateBill(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
+}
+
+export function countBillsOfProperty(db: Db, userId: string, propertyId: string) {
+  return countByProperty(db, userId, propertyId);
+}
+
+export function countBillsByAccount(db: Db, userId: string) {
+  return countByAccount(db, userId);
+}
+
+export function moveAccountBills(db: Db, userId: string, accountId: string, propertyId: string, propertyType: PropertyType) {
+  return moveBillsOfAccount(db, userId, accountId, propertyId, propertyType);
+}
+
+export function countUnfinishedBills(db: Db, userId: string) {
+  return countUnfinished(db, userId);
+}
+
+export function isBillType(value: string): value is BillType {
+  return (BILL_TYPES as readonly string[]).includes(value);
+}
+
+export { CORRECTABLE_FIELDS };

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { closeReaders } from '@wattwise/extractor/read/read-document';
+import { expect } from 'vitest';
+import { REPO_ROOT, type Env } from '../../config.ts';
+import type { DatabaseOptions } from '../../db/client.ts';
+import type { Secrets } from '../../config.ts';
+import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, TEST_ORIGIN } from '../../test/test-app.ts';
+import { createVerifiedUser } from '../demo/demo.service.ts';
+import { type BillJobDeps, startBillWorker } from './bills.jobs.ts';
+
+/** The shared sample bills (../shared/bills beside the repository). */
+export const SHARED_BILLS = path.resolve(REPO_ROOT, '../shared/bills');
+export const sampleBill = (name: string) => new Uint8Array(fs.readFileSync(path.join(SHARED_BILLS, name)));
+
+export type TestBill = { id: string; status: string } & Record<string, unknown>;
+
+export type BillsTestContext = Awaited<ReturnType<typeof createBillsTestContext>>;
+
+/** The whole app plus the bill worker, on a fresh database (see test/test-app.ts). */
+export async function createBillsTestContext(
+  env: Env = {},
+  options: { databaseOptions?: DatabaseOptions; secrets?: Secrets; dataDir?: string; extract?: BillJobDeps['extract']; startWorker?: boolean } = {},
+) {
+  const ctx = await createTestContext(env, options);
+  const worker =
+    options.startWorker === false
+      ? null
+      : await startBillWorker({ ...ctx.bills, database: ctx.database, extract: options.extract }, ctx.queue, { expireSeconds: ctx.config.billJobExpireSeconds });
+  let users = 0;
+  const api = {
+    ...ctx,
+    /** A verified user, signed in; returns the session cookie. */
+    async signIn(email = `bills-${process.pid}-${++users}-${Date.now()}@example.com`, password = STRONG_PASSWORD) {
+      await createVerifiedUser(ctx.auth, email, password);
+      const res = await postJson(ctx.app, '/api/auth/sign-in/email', { email, password }, { captcha: await solveCaptcha(ctx.app) });
+      expect(res.status).toBe(200);
+      return cookiesOf(res);
+    },
+    upload(cookie: string | null, bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}) {
+      const form = new FormData();
+      form.set('bill', new File([Buffer.from(bytes)], fileName));
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const headers: Record<string, string> = { origin: TEST_ORIGIN };
+      if (cookie) headers.cookie = cookie;
+      return ctx.app.request('/api/bills', { method: 'POST', headers, body: form });
+    },
+    async json<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown } = {}) {
+      const headers: Record<string, string> = { origin: TEST_ORIGIN };
+      if (cookie) headers.cookie = cookie;
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+    },
+    /** Polls GET /api/bills/:id until the bill is processed or failed. */
+    async waitForBill(cookie: string, id: string, timeoutMs = 30_000): Promise<TestBill> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { body } = await api.json<{ bill: TestBill }>(cookie, `/api/bills/${id}`);
+        if (body.bill.status === 'processed' || body.bill.status === 'failed') return body.bill;
+        if (Date.now() > deadline) throw new Error(`bill ${id} still ${body.bill.status} after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    /** Files under DATA_DIR/uploads. */
+    storedFiles(): string[] {
+      const root = path.join(ctx.dataDir, 'uploads');
+      if (!fs.existsSync(root)) return [];
+      return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+    },
+    async close() {
+      worker?.stop();
+      await ctx.bills.realtime.close();
+      await ctx.close();
+      await closeReaders();
+    },
+  };
+  return api;
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { getOutboxMessage, listOutboxMessages, type OutboxMessage } from '../../platform/mail.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
+main{max-width:900px;margin:0 auto;padding:24px}h1{font-size:22px}
+table{width:100%;border-collapse:collapse;background:#fff}th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e2e8f0;font-size:14px}
+.note{color:#475569;font-size:14px}.meta{background:#fff;border:1px solid #e2e8f0;padding:12px;border-radius:6px;font-size:14px}
+.message{background:#fff;border:1px solid #e2e8f0;margin-top:16px;padding:8px;border-radius:6px}pre{white-space:pre-wrap}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The inside of <body> when the mail is a whole document. */
+function bodyOf(html: string): string {
+  const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
+  return match?.[1] ?? html;
+}
+
+function time(message: OutboxMessage): string {
+  return `<time datetime="${message.createdAt.toISOString()}">${escapeHtml(message.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time>`;
+}
+
+/**
+ * The development mailbox: with no SMTP_URL every mail is kept in the outbox table and
+ * shown here, newest first. Only mounted in outbox mode. Messages are our own templates
+ * (user values escaped) and the page's CSP blocks scripts, so bodies render inline and
+ * their links are plain, clickable links.
+ */
+export function createDevMailboxRoutes(deps: { db: Db }) {
+  return new Hono<AppEnv>()
+    .get('/dev/mailbox', async (c) => {
+      const to = c.req.query('to')?.trim().toLowerCase();
+      const messages = (await listOutboxMessages(deps.db)).filter((m) => !to || m.to.toLowerCase() === to);
+      const rows = messages
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(m.to)}</td><td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td><td>${time(m)}</td></tr>`,
+        )
+        .join('');
+      const body = `<h1>Dev mailbox</h1><p class="note">Mail is not sent: SMTP_URL is not set, so every message is kept here. Newest first.</p>
+${messages.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>To</th><th>Subject</th><th>Time</th></tr></thead><tbody>${rows}</tbody></table>`}`;
+      return c.html(page('Dev mailbox', body), 200, { 'cache-control': 'no-store' });
+    })
+    .get('/dev/mailbox/:id', async (c) => {
+      const message = await getOutboxMessage(deps.db, c.req.param('id'));
+      if (!message) return c.html(page('Not found', '<h1>Message not found</h1><p><a href="/dev/mailbox">Back to the mailbox</a></p>'), 404);
+      const body = `<p><a href="/dev/mailbox">&larr; All messages</a></p><h1>${escapeHtml(message.subject)}</h1>
+<div class="meta"><div><strong>From:</strong> ${escapeHtml(message.from)}</div><div><strong>To:</strong> ${escapeHtml(message.to)}</div><div><strong>Time:</strong> ${time(message)}</div></div>
+<article class="message" aria-label="Message body">${bodyOf(message.html)}</article>
+<details><summary>Plain text</summary><pre>${escapeHtml(message.text)}</pre></details>`;
+      return c.html(page(message.subject, body), 200, { 'cache-control': 'no-store' });
+    });
+}

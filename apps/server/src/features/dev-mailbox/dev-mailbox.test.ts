@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { createOutboxMailer } from '../../platform/mail.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const outbox = createOutboxMailer({ db: ctx.database.db, from: 'Wattwise <no-reply@wattwise.local>' });
+  await outbox.send({ to: 'old@example.com', subject: 'Older <message>', html: '<html><body><p>old</p></body></html>', text: 'old' });
+  await new Promise((r) => setTimeout(r, 10));
+  await outbox.send({
+    to: 'new@example.com',
+    subject: 'Confirm your email',
+    html: '<!doctype html><html><body><p>Hello</p><a href="http://localhost:3000/api/auth/verify-email?token=abc">Confirm email</a></body></html>',
+    text: 'Hello http://localhost:3000/api/auth/verify-email?token=abc',
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('dev mailbox', () => {
+  it('lists messages newest first with recipient, subject and time, escaping subjects', async () => {
+    const res = await ctx.app.request('/dev/mailbox');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.indexOf('new@example.com')).toBeLessThan(html.indexOf('old@example.com'));
+    expect(html).toContain('Older &#60;message&#62;');
+    expect(html).toMatch(/<time datetime="\d{4}-/);
+  });
+
+  it('filters by recipient', async () => {
+    const html = await (await ctx.app.request('/dev/mailbox?to=old@example.com')).text();
+    expect(html).toContain('old@example.com');
+    expect(html).not.toContain('new@example.com');
+  });
+
+  it('renders a message with its links clickable', async () => {
+    const list = await (await ctx.app.request('/dev/mailbox')).text();
+    const href = /href="(\/dev\/mailbox\/[0-9a-f-]{36})">Confirm your email/.exec(list)?.[1];
+    expect(href).toBeDefined();
+    const page = await (await ctx.app.request(href ?? '')).text();
+    expect(page).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=abc">Confirm email</a>');
+    expect(page).not.toContain('<!doctype html><html><body><p>Hello');
+  });
+
+  it('answers 404 for an unknown message', async () => {
+    expect((await ctx.app.request('/dev/mailbox/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await ctx.app.request('/dev/mailbox/not-a-uuid')).status).toBe(404);
+  });
+
+  it('does not exist when mail goes out over SMTP', async () => {
+    const { app } = createApp({ ...ctx, mailer: { kind: 'smtp' } });
+    expect((await app.request('/dev/mailbox')).status).toBe(404);
+    const config = (await (await app.request('/api/public-config')).json()) as { devMailbox: boolean };
+    expect(config.devMailbox).toBe(false);
+  });
+});

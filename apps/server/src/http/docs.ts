@@ -1,0 +1,150 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './types.ts';
+
+const require = createRequire(import.meta.url);
+const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const SWAGGER_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+const authError = { $ref: '#/components/schemas/AuthError' };
+const captchaHeader = {
+  name: 'x-captcha-response',
+  in: 'header',
+  required: true,
+  description: 'ALTCHA: base64 of JSON {algorithm, challenge, number, salt, signature} solving GET /api/captcha/challenge. Turnstile or reCAPTCHA: the widget token.',
+  schema: { type: 'string' },
+};
+const err = (description: string) => ({ description, content: json(authError) });
+
+/**
+ * better-auth serves these; they are written by hand here so the API reference is complete.
+ * Errors under /api/auth have better-auth's shape `{ code, message }`.
+ */
+const AUTH_PATHS = {
+  '/api/auth/sign-up/email': {
+    post: {
+      tags: ['Auth'],
+      summary: 'Create an account; sends a verification mail',
+      parameters: [captchaHeader],
+      requestBody: {
+        content: json({
+          type: 'object',
+          required: ['email', 'password', 'name'],
+          properties: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, callbackURL: { type: 'string' } },
+        }),
+      },
+      responses: {
+        200: { description: 'Created; no session until the email is verified' },
+        400: err('PASSWORD_TOO_WEAK, INVALID_EMAIL or CAPTCHA_FAILED'),
+        422: err('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'),
+        429: { description: 'Too many requests' },
+      },
+    },
+  },
+  '/api/auth/sign-in/email': {
+    post: {
+      tags: ['Auth'],
+      summary: 'Sign in; sets the session cookie',
+      parameters: [captchaHeader],
+      requestBody: {
+        content: json({ type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } }),
+      },
+      responses: {
+        200: { description: 'Signed in (Set-Cookie)' },
+        400: err('CAPTCHA_FAILED'),
+        401: err('INVALID_EMAIL_OR_PASSWORD'),
+        403: err('EMAIL_NOT_VERIFIED'),
+        429: { description: 'Too many attempts (per client address)' },
+      },
+    },
+  },
+  '/api/auth/sign-out': { post: { tags: ['Auth'], summary: 'End the session', responses: { 200: { description: 'Signed out' } } } },
+  '/api/auth/get-session': {
+    get: { tags: ['Auth'], summary: 'The current session and user (with role), or null', responses: { 200: { description: 'Session or null' } } },
+  },
+  '/api/auth/send-verification-email': {
+    post: {
+      tags: ['Auth'],
+      summary: 'Send the verification mail again',
+      requestBody: { content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string' }, callbackURL: { type: 'string' } } }) },
+      responses: { 200: { description: 'Sent when the account exists and is unverified' }, 400: err('EMAIL_ALREADY_VERIFIED'), 429: { description: 'Too many requests' } },
+    },
+  },
+  '/api/auth/verify-email': {
+    get: {
+      tags: ['Auth'],
+      summary: 'Link from the verification mail; redirects to callbackURL (with ?error=... on failure)',
+      parameters: [
+        { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'callbackURL', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: { 302: { description: 'Redirect to callbackURL' } },
+    },
+  },
+  '/api/auth/request-password-reset': {
+    post: {
+      tags: ['Auth'],
+      summary: 'Mail a password-reset link',
+      requestBody: { content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string' }, redirectTo: { type: 'string' } } }) },
+      responses: { 200: { description: 'Sent when the account exists' }, 429: { description: 'Too many requests' } },
+    },
+  },
+  '/api/auth/reset-password': {
+    post: {
+      tags: ['Auth'],
+      summary: 'Set a new password with the token from the reset link',
+      requestBody: {
+        content: json({ type: 'object', required: ['newPassword', 'token'], properties: { newPassword: { type: 'string' }, token: { type: 'string' } } }),
+      },
+      responses: { 200: { description: 'Password changed; other sessions revoked' }, 400: err('PASSWORD_TOO_WEAK or INVALID_TOKEN') },
+    },
+  },
+};
+
+const DOCS_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wattwise API reference</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="stylesheet" href="/api/docs/swagger-ui.css"><link rel="icon" href="/api/docs/favicon-32x32.png"></head>
+<body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`;
+const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+
+/** OpenAPI 3.1 document at /api/openapi.json and Swagger UI (served locally) at /api/docs. */
+export function mountApiDocs(app: OpenAPIHono<AppEnv>, options: { publicUrl: string; version: string }) {
+  app.get('/api/openapi.json', (c) => {
+    const generated = app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Wattwise API',
+        version: options.version,
+        description:
+          'Errors have the shape `{ error: { code, message, details? } }`, except under /api/auth (better-auth), where they are `{ code, message }`. Sessions are http-only cookies set by sign-in.',
+      },
+      servers: [{ url: options.publicUrl }],
+    });
+    return c.json({
+      ...generated,
+      paths: { ...generated.paths, ...AUTH_PATHS },
+      components: {
+        ...generated.components,
+        schemas: {
+          ...generated.components?.schemas,
+          AuthError: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['message'] },
+        },
+      },
+    });
+  });
+  app.get('/api/docs', (c) => c.html(DOCS_HTML));
+  app.get('/api/docs/init.js', (c) => c.body(INIT_JS, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/api/docs/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = SWAGGER_FILES[file];
+    if (!type) return c.notFound();
+    const body = await fs.readFile(path.join(SWAGGER_DIR, file));
+    return c.body(new Uint8Array(body), 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+  });
+}

@@ -1,0 +1,126 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../platform/logger.ts';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+  '.traineddata': 'application/octet-stream',
+  '.gz': 'application/gzip',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.ico', '.wasm']);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Paths the SPA never owns: they 404 as JSON or belong to other routes. */
+const NOT_SPA = /^\/(api|dev|metrics)(\/|$)/;
+/** Vite puts content-hashed files under /assets/: they never change. */
+const HASHED = /^\/assets\//;
+
+type Encoded = { br?: Buffer; gzip?: Buffer };
+
+/**
+ * Serves the built web app from `distDir`: real files with long caching for hashed assets,
+ * index.html (no-cache) for every other GET the SPA owns, and brotli/gzip versions computed
+ * once per file and kept in memory (the dist folder does not change while we run).
+ */
+export function serveWebApp(options: { distDir: string; logger: Logger }): MiddlewareHandler {
+  const root = path.resolve(options.distDir);
+  const cache = new Map<string, Promise<Encoded>>();
+  let warned = false;
+
+  const encodedFor = (file: string) => {
+    let entry = cache.get(file);
+    if (!entry) {
+      entry = fs.readFile(file).then(async (raw) => {
+        if (raw.length < 1024) return {};
+        const [br, gz] = await Promise.all([
+          brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip(raw, { level: 9 }),
+        ]);
+        return { br, gzip: gz };
+      });
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+
+  const fileAt = async (urlPath: string): Promise<string | null> => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+    if (file !== root && !file.startsWith(root + path.sep)) return null;
+    const stat = await fs.stat(file).catch(() => null);
+    return stat?.isFile() ? file : null;
+  };
+
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || NOT_SPA.test(c.req.path)) return next();
+    let file = await fileAt(c.req.path);
+    let cacheControl = HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    if (!file) {
+      // A missing file with an extension is a real 404, not a page of the SPA.
+      if (path.extname(c.req.path) !== '' && !c.req.path.endsWith('.html')) return next();
+      file = await fileAt('/index.html');
+      cacheControl = 'no-cache';
+      if (!file) {
+        if (!warned) {
+          warned = true;
+          options.logger.warn({ distDir: root }, 'web app not built: run `npm run build` (or `npm start` from the repo root, which builds first)');
+        }
+        return c.html(
+          `<!doctype html><title>Wattwise</title><h1>Web app not built</h1><p>The API is running, but ${root} has no index.html. Run <code>npm run build</code> in the repository root, or start with <code>npm start</code>, which builds first.</p>`,
+          503,
+        );
+      }
+    }
+    const ext = path.extname(file).toLowerCase();
+    const headers: Record<string, string> = {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
+      'cache-control': cacheControl,
+    };
+    if (COMPRESSIBLE.has(ext)) {
+      headers.vary = 'Accept-Encoding';
+      const accept = c.req.header('accept-encoding') ?? '';
+      const encoded = await encodedFor(file);
+      const encoding = /\bbr\b/.test(accept) && encoded.br ? 'br' : /\bgzip\b/.test(accept) && encoded.gzip ? 'gzip' : null;
+      if (encoding) {
+        const body = encoding === 'br' ? encoded.br : encoded.gzip;
+        headers['content-encoding'] = encoding;
+        if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+        return c.body(new Uint8Array(body ?? []), 200, headers);
+      }
+    }
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, headers);
+  };
+}

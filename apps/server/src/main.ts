@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { closeReaders } from '@wattwise/extractor/read/read-document';
+import { createApp } from './app.ts';
+import { ConfigError, loadProcessConfig, loadSecrets } from './config.ts';
+import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
+import { acquireDataDirLock } from './db/lock.ts';
+import { startBillWorker } from './features/bills/bills.jobs.ts';
+import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
+import { createLogger } from './platform/logger.ts';
+import { createMailer, createSendEmailWorker } from './platform/mail.ts';
+import { createQueue } from './platform/queue.ts';
+import { createRealtime } from './platform/realtime.ts';
+import { createLocalStorage } from './platform/storage.ts';
+
+// Process entry: config → database (+ migrations) → jobs → HTTP. `--worker` runs jobs only.
+
+async function main() {
+  let config;
+  try {
+    config = loadProcessConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const workerOnly = process.argv.includes('--worker');
+  const logger = createLogger({ level: config.logLevel, name: workerOnly ? 'wattwise-worker' : 'wattwise' });
+  const secrets = loadSecrets(config);
+  const dbOptions = databaseOptionsFromConfig(config);
+  const releaseLock = dbOptions.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : () => undefined;
+
+  const database = await createDatabase(dbOptions);
+  await database.migrate();
+  logger.info({ database: database.kind, dataDir: dbOptions.kind === 'pglite' ? dbOptions.dataDir : undefined }, 'database ready');
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const queue = createQueue({ database, logger });
+  await queue.start();
+  await queue.work(createSendEmailWorker(mailer));
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const realtime = createRealtime(database, logger);
+  const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger }, queue, {
+    expireSeconds: config.billJobExpireSeconds,
+  });
+  logger.info({ mail: mailer.kind }, 'jobs started');
+
+  let server: ReturnType<typeof serve> | undefined;
+  if (!workerOnly) {
+    const demoAccount = config.demoData ? await prepareDemoAccount(database.db, config.dataDir, logger) : null;
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, demoAccount });
+    if (demoAccount) {
+      // In the background once the server listens: the bills go through the real pipeline.
+      setTimeout(() => {
+        seedDemoData({ auth, bills, dataDir: config.dataDir, logger }).catch((error: unknown) => logger.error({ err: error }, 'demo data failed'));
+      }, 1000).unref();
+    }
+    if (!fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
+      logger.warn(`web app not built: ${config.webDistDir} has no index.html. Run \`npm run build\` (or \`npm start\` from the repo root).`);
+    }
+    server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+      logger.info({ port: info.port, url: config.publicUrl }, `Wattwise listening on ${config.publicUrl}`);
+      if (mailer.kind === 'outbox') logger.info(`dev mailbox: ${config.publicUrl}/dev/mailbox`);
+    });
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        await realtime.close(); // ends live progress streams, so the server can close
+        await closed;
+      }
+      billWorker.stop();
+      await realtime.close();
+      await queue.stop(20_000);
+      await closeReaders();
+      mailer.close();
+      await database.close();
+      releaseLock();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

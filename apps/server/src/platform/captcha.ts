@@ -1,0 +1,150 @@
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
+import { lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CaptchaConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { captchaUsedChallenge } from '../db/schema/auth.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Human verification. ALTCHA proof-of-work by default (self-hosted, nothing leaves the
+ * server); Cloudflare Turnstile or reCAPTCHA Enterprise when their keys are configured.
+ * Every provider receives the client's token in the `x-captcha-response` header.
+ */
+export type CaptchaAction = 'signup' | 'login';
+
+export type CaptchaVerifier = {
+  provider: CaptchaConfig['provider'];
+  siteKey: string | null;
+  /** ALTCHA only: a fresh signed challenge for the browser to solve. */
+  createChallenge: (() => Promise<Challenge>) | null;
+  /** True when the token proves a human (or at least a paid proof of work). Never throws. */
+  verify(token: string | undefined, context: { action: CaptchaAction; ip?: string }): Promise<boolean>;
+};
+
+export const CAPTCHA_HEADER = 'x-captcha-response';
+
+const altchaPayloadSchema = z.object({
+  algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),
+  challenge: z.string().min(1).max(200),
+  number: z.number().int().min(0),
+  salt: z.string().min(1).max(500),
+  signature: z.string().min(1).max(200),
+});
+
+export function decodeAltchaPayload(token: string): z.infer<typeof altchaPayloadSchema> | null {
+  try {
+    const json: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    const parsed = altchaPayloadSchema.safeParse(json);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAltchaVerifier(options: { hmacKey: string; maxNumber: number; expiresSeconds: number; db: Db }): CaptchaVerifier {
+  const { hmacKey, maxNumber, expiresSeconds, db } = options;
+  let lastCleanup = 0;
+  return {
+    provider: 'altcha',
+    siteKey: null,
+    createChallenge: () =>
+      createChallenge({ hmacKey, maxnumber: maxNumber, algorithm: 'SHA-256', expires: new Date(Date.now() + expiresSeconds * 1000) }),
+    verify: async (token) => {
+      if (!token || token.length > 2000) return false;
+      const payload = decodeAltchaPayload(token);
+      if (!payload) return false;
+      // Checks the HMAC signature, the proof of work and the expiry in the salt.
+      if (!(await verifySolution(payload, hmacKey, true))) return false;
+      const expires = Number(extractParams(payload).expires);
+      if (!Number.isFinite(expires)) return false;
+      const now = Date.now();
+      if (now - lastCleanup > 60_000) {
+        lastCleanup = now;
+        await db.delete(captchaUsedChallenge).where(lt(captchaUsedChallenge.expiresAt, new Date(now)));
+      }
+      // A solved challenge is good for one request: remember it until it expires.
+      const inserted = await db
+        .insert(captchaUsedChallenge)
+        .values({ challenge: payload.challenge, expiresAt: new Date(expires * 1000) })
+        .onConflictDoNothing()
+        .returning({ challenge: captchaUsedChallenge.challenge });
+      return inserted.length === 1;
+    },
+  };
+}
+
+const turnstileResponseSchema = z.object({ success: z.boolean(), action: z.string().optional() });
+
+export function createTurnstileVerifier(options: { siteKey: string; secretKey: string; verifyUrl: string; logger: Logger }): CaptchaVerifier {
+  return {
+    provider: 'turnstile',
+    siteKey: options.siteKey,
+    createChallenge: null,
+    verify: async (token, { ip }) => {
+      if (!token || token.length > 4000) return false;
+      try {
+        const body = new URLSearchParams({ secret: options.secretKey, response: token });
+        if (ip) body.set('remoteip', ip);
+        const response = await fetch(options.verifyUrl, { method: 'POST', body, signal: AbortSignal.timeout(10_000) });
+        const result = turnstileResponseSchema.safeParse(await response.json());
+        return response.ok && result.success && result.data.success;
+      } catch (error) {
+        options.logger.warn({ err: error }, 'turnstile verification failed');
+        return false;
+      }
+    },
+  };
+}
+
+const assessmentSchema = z.object({
+  tokenProperties: z.object({ valid: z.boolean(), action: z.string().optional() }),
+  riskAnalysis: z.object({ score: z.number() }).optional(),
+});
+
+export function createRecaptchaVerifier(options: {
+  siteKey: string;
+  projectId: string;
+  apiKey: string;
+  minScore: number;
+  apiUrl: string;
+  logger: Logger;
+}): CaptchaVerifier {
+  return {
+    provider: 'recaptcha',
+    siteKey: options.siteKey,
+    createChallenge: null,
+    verify: async (token, { action, ip }) => {
+      if (!token || token.length > 4000) return false;
+      try {
+        const url = `${options.apiUrl}/v1/projects/${encodeURIComponent(options.projectId)}/assessments?key=${encodeURIComponent(options.apiKey)}`;
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event: { token, siteKey: options.siteKey, expectedAction: action, userIpAddress: ip } }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) return false;
+        const result = assessmentSchema.safeParse(await response.json());
+        if (!result.success) return false;
+        const { tokenProperties, riskAnalysis } = result.data;
+        return tokenProperties.valid && tokenProperties.action === action && (riskAnalysis?.score ?? 0) >= options.minScore;
+      } catch (error) {
+        options.logger.warn({ err: error }, 'reCAPTCHA verification failed');
+        return false;
+      }
+    },
+  };
+}
+
+export function createCaptchaVerifier(config: CaptchaConfig, deps: { altchaHmacKey: string; db: Db; logger: Logger }): CaptchaVerifier {
+  switch (config.provider) {
+    case 'altcha':
+      return createAltchaVerifier({ hmacKey: deps.altchaHmacKey, maxNumber: config.maxNumber, expiresSeconds: config.expiresSeconds, db: deps.db });
+    case 'turnstile':
+      return createTurnstileVerifier({ ...config, logger: deps.logger });
+    case 'recaptcha':
+      return createRecaptchaVerifier({ ...config, logger: deps.logger });
+  }
+}

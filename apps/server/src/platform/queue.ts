@@ -1,0 +1,103 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * Durable jobs on pg-boss, in whichever database is in use. On PGlite pg-boss talks through
+ * `db.executeSql`; Database.execute sends parameterless text through PGlite `exec`, which
+ * accepts the several statements pg-boss's migrations and locks hold.
+ */
+export type JobDefinition<T> = {
+  name: string;
+  schema: z.ZodType<T>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  handler: (data: T, meta: { id: string; attempt: number }) => Promise<void>;
+};
+
+export type Queue = {
+  /** Enqueues a job; the payload is parsed with the job's schema first. */
+  send<T>(job: Pick<JobDefinition<T>, 'name' | 'schema' | 'retryLimit' | 'retryDelaySeconds'>, data: T): Promise<string>;
+  /** Starts a worker for the job in this process. */
+  work<T>(job: JobDefinition<T>): Promise<void>;
+  start(): Promise<void>;
+  /** Stops fetching, waits for jobs in flight (up to timeoutMs), then returns. */
+  stop(timeoutMs?: number): Promise<void>;
+  boss: PgBoss;
+};
+
+export type QueueOptions = {
+  database: Database;
+  logger: Logger;
+  pollingIntervalSeconds?: number;
+};
+
+export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: QueueOptions): Queue {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => database.execute(text, values) },
+    schema: 'pgboss',
+    // One process per database supervises (maintenance takes an advisory lock itself).
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  const createdQueues = new Set<string>();
+  const ensureQueue = async (name: string, options: { retryLimit?: number; retryDelaySeconds?: number }) => {
+    if (createdQueues.has(name)) return;
+    await boss.createQueue(name, {
+      name,
+      retryLimit: options.retryLimit ?? 5,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    });
+    createdQueues.add(name);
+  };
+
+  return {
+    boss,
+    start: async () => {
+      await boss.start();
+    },
+    send: async (job, data) => {
+      const payload = job.schema.parse(data);
+      await ensureQueue(job.name, job);
+      const id = await boss.send(job.name, payload as object, {
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: job.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      });
+      if (!id) throw new Error(`Job ${job.name} was not queued`);
+      return id;
+    },
+    work: async (job) => {
+      await ensureQueue(job.name, job);
+      await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+        if (!raw) return;
+        const data = job.schema.parse(raw.data);
+        const started = Date.now();
+        try {
+          await job.handler(data, { id: raw.id, attempt: raw.retryCount + 1 });
+          logger.info({ job: job.name, jobId: raw.id, ms: Date.now() - started }, 'job done');
+        } catch (error) {
+          logger.warn({ job: job.name, jobId: raw.id, attempt: raw.retryCount + 1, err: error }, 'job failed; pg-boss retries with backoff');
+          throw error;
+        }
+      });
+    },
+    stop: async (timeoutMs = 20_000) => {
+      await new Promise<void>((resolve) => {
+        const done = () => resolve();
+        boss.once('stopped', done);
+        boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true }).catch((error: unknown) => {
+          logger.error({ err: error }, 'job queue stop failed');
+          resolve();
+        });
+        // stop() with wait resolves only after jobs in flight finished; 'stopped' also fires then.
+        setTimeout(done, timeoutMs + 1000).unref();
+      });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests: unit and HTTP integration, each file on a fresh database
+// (in-memory PGlite, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    globalSetup: ['src/test/global-setup.ts'],
+  },
+});

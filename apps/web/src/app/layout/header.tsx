@@ -1,0 +1,133 @@
+import { ChevronDownIcon, MenuIcon, ZapIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu.tsx';
+import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
+import { useSignOutAction } from '@/features/auth/hooks/use-sign-out-action.ts';
+import { useAuth } from '@/hooks/use-auth.ts';
+import { cn } from '@/lib/utils.ts';
+import { MobileNav } from './mobile-nav.tsx';
+import { HeaderLink } from './header-link.tsx';
+import { HEADER_LINKS, type NavLink as NavLinkItem } from './nav-links.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+/** The header turns compact once the page has scrolled more than 10 px (01-core §2, §9). */
+const COMPACT_AFTER_PX = 10;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
+
+const INLINE_VISIBILITY: Record<NavLinkItem['priority'], string> = {
+  1: 'inline-flex',
+  2: 'hidden lg:inline-flex',
+  3: 'hidden 2xl:inline-flex',
+};
+const MORE_VISIBILITY: Record<NavLinkItem['priority'], string> = {
+  1: 'hidden',
+  2: 'lg:hidden',
+  3: '2xl:hidden',
+};
+
+const linkClass =
+  'items-center rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none';
+
+function AuthButtons() {
+  const { isLoading, isAuthenticated, user } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const { signOut, isPending } = useSignOutAction();
+  if (isLoading) return <div className="h-9 w-24" aria-hidden />;
+  if (isAuthenticated) {
+    return (
+      <div className="flex items-center gap-2">
+        <span className="hidden max-w-48 truncate text-sm text-muted-foreground xl:inline" title={user?.email}>
+          {user?.email}
+        </span>
+        <Button variant="outline" size="sm" disabled={isPending} onClick={() => void signOut()}>
+          Sign Out
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-1.5">
+      <Button variant="ghost" size="sm" onClick={() => openAuthDialog('signin')}>
+        Sign In
+      </Button>
+      <Button size="sm" className="hidden sm:inline-flex" onClick={() => openAuthDialog('signup')}>
+        Sign Up
+      </Button>
+    </div>
+  );
+}
+
+export function Header() {
+  const compact = useScrolledPast(COMPACT_AFTER_PX);
+  const moreLinks = HEADER_LINKS.filter((l) => l.priority > 1);
+  return (
+    <header
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b bg-background/95 backdrop-blur transition-[height,box-shadow] duration-200 ease-out',
+        compact ? 'h-14 shadow-md' : 'h-16',
+      )}
+      data-compact={compact || undefined}
+    >
+      <div className="mx-auto flex h-full max-w-[1200px] items-center gap-2 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="mr-2 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          aria-label="Wattwise home"
+        >
+          <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <ZapIcon className="size-4" aria-hidden />
+          </span>
+          <span className="text-lg">Wattwise</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center md:flex">
+          {HEADER_LINKS.map((link) => (
+            <HeaderLink key={link.to} link={link} className={cn(linkClass, INLINE_VISIBILITY[link.priority])} />
+          ))}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="sm" className="text-muted-foreground 2xl:hidden">
+                More
+                <ChevronDownIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              {moreLinks.map((link) => (
+                <DropdownMenuItem key={link.to} asChild className={MORE_VISIBILITY[link.priority]}>
+                  <HeaderLink link={link} />
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          <AuthButtons />
+          <MobileNav trigger={
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <MenuIcon className="size-5" aria-hidden />
+            </Button>
+          } />
+        </div>
+      </div>
+    </header>
+  );
+}

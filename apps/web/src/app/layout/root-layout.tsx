@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ANCHOR_SCROLL_DELAY_MS } from './use-anchor-navigation.ts';
+
+/** Scrolls to a "#id" target after a navigation that carries a hash (e.g. a full load of /#features). */
+function HashScroll() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const timer = window.setTimeout(() => {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    }, ANCHOR_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [hash, pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <AuthDialogProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+      <HashScroll />
+    </AuthDialogProvider>
+  );
+}

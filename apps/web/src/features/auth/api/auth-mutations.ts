@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationEmail,
+  signInWithEmail,
+  signOut,
+  signUpWithEmail,
+} from '@/lib/auth-client.ts';
+import { authKeys } from '@/hooks/use-auth.ts';
+
+/** Where the verification mail sends people back to (02-tools §2.18). */
+export const SIGNUP_CALLBACK_PATH = '/auth/callback?type=signup';
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+
+export function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; captcha?: string }) =>
+      signInWithEmail({ email: input.email, password: input.password }, input.captcha),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; captcha?: string }) =>
+      signUpWithEmail(
+        { email: input.email, password: input.password, name: nameFromEmail(input.email), callbackURL: SIGNUP_CALLBACK_PATH },
+        input.captcha,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.setQueryData(authKeys.session(), null);
+      // Everything cached belonged to the signed-out user.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'public-config' });
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      sendVerificationEmail({ email: email.trim().toLowerCase(), callbackURL: SIGNUP_CALLBACK_PATH }),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      requestPasswordReset({ email: email.trim().toLowerCase(), redirectTo: RESET_PASSWORD_PATH }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

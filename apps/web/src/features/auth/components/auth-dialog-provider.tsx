@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  AuthDialogContext,
+  DEFAULT_RETURN_PATH,
+  isOpenAuthState,
+  safeReturnPath,
+  type AuthDialogApi,
+  type AuthMode,
+} from '../auth-dialog-context.ts';
+import { AuthDialog, preloadAuthForm } from './auth-dialog.tsx';
+
+const SIGN_IN_REDIRECT_MS = 500;
+
+/**
+ * Owns the one auth dialog of the app. Opens from the header buttons (through
+ * `useAuthDialog`) or when a navigation carries `{ openAuth, returnPath }` in its state,
+ * which is then cleared so a reload or Back does not reopen it.
+ */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const [returnPath, setReturnPath] = useState<string | undefined>();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const openAuthDialog = useCallback((nextMode: AuthMode, nextReturnPath?: string) => {
+    setMode(nextMode);
+    setReturnPath(nextReturnPath === undefined ? undefined : safeReturnPath(nextReturnPath));
+    setOpen(true);
+  }, []);
+  const closeAuthDialog = useCallback(() => setOpen(false), []);
+
+  // Sign-in success: close, then go to the return path after 500 ms (01-core §4, §9).
+  const onSignedIn = useCallback(() => {
+    setOpen(false);
+    const target = returnPath ?? DEFAULT_RETURN_PATH;
+    window.setTimeout(() => void navigate(target), SIGN_IN_REDIRECT_MS);
+  }, [navigate, returnPath]);
+
+  // A navigation asking for the dialog opens it once (state adjusted during render, keyed by
+  // the location), then the effect below replaces the entry without the request.
+  const state: unknown = location.state;
+  const [handledKey, setHandledKey] = useState<string | null>(null);
+  if (isOpenAuthState(state) && handledKey !== location.key) {
+    setHandledKey(location.key);
+    setMode(state.openAuth);
+    setReturnPath(state.returnPath === undefined ? undefined : safeReturnPath(state.returnPath));
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (!isOpenAuthState(state)) return;
+    const { openAuth: _openAuth, returnPath: _returnPath, ...rest } = state as unknown as Record<string, unknown>;
+    void navigate(`${location.pathname}${location.search}${location.hash}`, {
+      replace: true,
+      state: Object.keys(rest).length > 0 ? rest : null,
+    });
+  }, [state, location.pathname, location.search, location.hash, navigate]);
+
+  // Fetch the form's code once the first page is idle, so opening the dialog is instant.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => preloadAuthForm());
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(preloadAuthForm, 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const api = useMemo<AuthDialogApi>(
+    () => ({ isOpen: open, openAuthDialog, closeAuthDialog }),
+    [open, openAuthDialog, closeAuthDialog],
+  );
+
+  return (
+    <AuthDialogContext.Provider value={api}>
+      {children}
+      <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} />
+    </AuthDialogContext.Provider>
+  );
+}

@@ -1,0 +1,145 @@
+import { EyeIcon, Loader2Icon, RotateCcwIcon, SparklesIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { useAnalyzeBill } from '../api/analyze-bill.ts';
+import { useDeleteBill, useRetryBill } from '../api/bills.ts';
+import { billDate, billViewStatus, providerName } from '../lib/bill-view.ts';
+import { formatDate, formatMoney } from '../lib/format.ts';
+import { BILL_TYPE_LABELS, PROPERTY_TYPE_LABELS, type BillSummary } from '../types.ts';
+import { BillStatusBadge } from './bill-status-badge.tsx';
+
+interface BillsTableProps {
+  bills: BillSummary[];
+  caption: string;
+  /** Hide row actions other than View (the Recent Bills table). */
+  compact?: boolean;
+}
+
+export function BillsTable({ bills, caption, compact = false }: BillsTableProps) {
+  const analyze = useAnalyzeBill();
+  const retry = useRetryBill();
+  const remove = useDeleteBill();
+  const [toDelete, setToDelete] = useState<BillSummary | null>(null);
+
+  return (
+    <>
+      <Table>
+        <caption className="sr-only">{caption}</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Date</TableHead>
+            <TableHead scope="col">Provider</TableHead>
+            <TableHead scope="col" className="text-right">
+              Amount
+            </TableHead>
+            <TableHead scope="col">Type</TableHead>
+            <TableHead scope="col">Property Type</TableHead>
+            <TableHead scope="col">Status</TableHead>
+            <TableHead scope="col" className="text-right">
+              Actions
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {bills.map((bill) => {
+            const status = billViewStatus(bill);
+            const isAnalyzing = analyze.isPending && analyze.variables === bill.id;
+            return (
+              <TableRow key={bill.id}>
+                <TableCell>{formatDate(billDate(bill))}</TableCell>
+                <TableCell className="max-w-56 truncate">{providerName(bill.utilityProvider)}</TableCell>
+                <TableCell className="text-right tabular-nums">{status === 'failed' ? '—' : formatMoney(bill.totalAmount)}</TableCell>
+                <TableCell>{BILL_TYPE_LABELS[bill.billType]}</TableCell>
+                <TableCell>{PROPERTY_TYPE_LABELS[bill.propertyType]}</TableCell>
+                <TableCell>
+                  <div className="flex gap-1">
+                    <BillStatusBadge status={status} />
+                    {bill.analyzed && bill.hasAnomalies && <Badge variant="destructive">Unusual</Badge>}
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link to={`/dashboard/bills/${encodeURIComponent(bill.id)}`}>
+                        <EyeIcon aria-hidden />
+                        View
+                      </Link>
+                    </Button>
+                    {!compact && status === 'pending' && (
+                      <Button variant="ghost" size="sm" disabled={analyze.isPending} onClick={() => analyze.mutate(bill.id)}>
+                        {isAnalyzing ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
+                        Analyze
+                      </Button>
+                    )}
+                    {!compact && status === 'failed' && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={retry.isPending}
+                        onClick={() =>
+                          retry.mutate(bill.id, {
+                            onError: (error) => toast.error('Retry failed', { description: error.message }),
+                          })
+                        }
+                      >
+                        <RotateCcwIcon aria-hidden />
+                        Retry
+                      </Button>
+                    )}
+                    {!compact && (
+                      <Button variant="ghost" size="sm" className="text-[color-mix(in_oklab,var(--destructive)_80%,black)] dark:text-destructive" onClick={() => setToDelete(bill)}>
+                        <Trash2Icon aria-hidden />
+                        Delete
+                      </Button>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this bill?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {toDelete
+                ? `The ${providerName(toDelete.utilityProvider)} bill from ${formatDate(billDate(toDelete))}, its file, analysis and recommendations will be removed. This cannot be undone.`
+                : ''}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                if (!toDelete) return;
+                remove.mutate(toDelete.id, {
+                  onSuccess: () => toast.success('Bill deleted'),
+                  onError: (error) => toast.error('Failed to delete bill', { description: error.message }),
+                });
+              }}
+            >
+              Delete bill
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

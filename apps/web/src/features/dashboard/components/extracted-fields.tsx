@@ -1,0 +1,136 @@
+import { CheckIcon, PencilIcon, XIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { useCorrectBillFields } from '../api/bills.ts';
+import { FIELD_LABELS, kindOf, displayFieldValue, parseCorrection } from '../lib/fields.ts';
+import { confidenceLevel, formatPercent } from '../lib/format.ts';
+import { DASHBOARD_MESSAGES } from '../messages.ts';
+import { BILL_TYPE_LABELS, EXTRACTED_FIELD_NAMES, type BillDetail, type ExtractedField, type ExtractedFieldName } from '../types.ts';
+
+function ConfidenceBadge({ confidence, corrected }: { confidence: number; corrected: boolean }) {
+  if (corrected) return <Badge variant="info">Corrected</Badge>;
+  const level = confidenceLevel(confidence);
+  const variant = level === 'High' ? 'success' : level === 'Medium' ? 'warning' : 'destructive';
+  return (
+    <Badge variant={variant} title={`Confidence ${formatPercent(confidence)}`}>
+      {level} · {formatPercent(confidence)}
+    </Badge>
+  );
+}
+
+function FieldEditor({ billId, name, field, onDone }: { billId: string; name: ExtractedFieldName; field: ExtractedField; onDone: () => void }) {
+  const correct = useCorrectBillFields(billId);
+  const inputId = useId();
+  const errorId = useId();
+  const kind = kindOf(name);
+  const [text, setText] = useState(field.value == null ? '' : String(field.value));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseCorrection(name, text);
+    if (value === null) {
+      setError(
+        kind === 'date'
+          ? 'Enter a date'
+          : kind === 'text' && name === 'billType'
+            ? `Use one of: ${Object.keys(BILL_TYPE_LABELS).join(', ')}`
+            : kind === 'text'
+              ? 'Please provide a correction'
+              : 'Enter a number',
+      );
+      return;
+    }
+    correct.mutate(
+      { corrections: [{ field: name, value }] },
+      {
+        onSuccess: () => {
+          toast.success(DASHBOARD_MESSAGES.feedbackThanks);
+          onDone();
+        },
+        onError: () => toast.error(DASHBOARD_MESSAGES.feedbackFailedTitle, { description: DASHBOARD_MESSAGES.feedbackFailed }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-2" noValidate>
+      <Label htmlFor={inputId} className="sr-only">
+        {`Correct ${FIELD_LABELS[name].toLowerCase()}`}
+      </Label>
+      <div className="flex gap-2">
+        <Input
+          id={inputId}
+          autoFocus
+          type={kind === 'date' ? 'date' : 'text'}
+          inputMode={kind === 'money' || kind === 'number' ? 'decimal' : undefined}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <Button type="submit" size="sm" disabled={correct.isPending}>
+          <CheckIcon aria-hidden />
+          Save correction
+        </Button>
+        <Button variant="ghost" size="icon" onClick={onDone} aria-label="Cancel correction">
+          <XIcon aria-hidden />
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The values read off the bill with their confidence; each one can be corrected. */
+export function ExtractedFields({ bill }: { bill: BillDetail }) {
+  const [editing, setEditing] = useState<ExtractedFieldName | null>(null);
+  const names = EXTRACTED_FIELD_NAMES.filter((name) => bill.fields[name] !== undefined);
+  return (
+    <dl className="grid gap-1">
+      {names.map((name) => {
+        const field = bill.fields[name] as ExtractedField;
+        return (
+          <div key={name} className="grid gap-1 border-b py-3 last:border-0 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm text-muted-foreground">{FIELD_LABELS[name]}</dt>
+            <dd className="grid gap-1">
+              {editing === name ? (
+                <FieldEditor billId={bill.id} name={name} field={field} onDone={() => setEditing(null)} />
+              ) : (
+                <div className="flex items-start gap-2">
+                  <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className={field.value == null ? 'text-muted-foreground' : 'font-medium break-words tabular-nums'}>
+                      {displayFieldValue(name, field.value)}
+                    </span>
+                    <ConfidenceBadge confidence={field.confidence} corrected={field.corrected} />
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="-my-2 shrink-0"
+                    onClick={() => setEditing(name)}
+                    aria-label={`Edit ${FIELD_LABELS[name].toLowerCase()}`}
+                  >
+                    <PencilIcon aria-hidden />
+                    Edit
+                  </Button>
+                </div>
+              )}
+              {field.corrected && field.originalValue != null && (
+                <span className="text-xs text-muted-foreground">Read as {displayFieldValue(name, field.originalValue)}</span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,96 @@
+import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
+
+/**
+ * Return from checkout (01-core §2): `?subscription=success` shows a toast and the
+ * 'Subscription Activated!' modal, clears the query after 3 s and hides the modal after 8 s;
+ * `?subscription=canceled` shows a destructive toast and a notice with Try Again, clears the
+ * query after 1 s and hides the notice after 8 s.
+ */
+export function SubscriptionNotice() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [notice, setNotice] = useState<Notice | null>(() => parseSubscriptionParams(searchParams));
+  const [initial] = useState(notice);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (!initial || announced.current) return;
+    announced.current = true;
+    const plan = planLabel(initial.plan);
+    if (initial.kind === 'success') {
+      toast.success('Subscription activated', { description: `Your ${plan} plan is now active.` });
+    } else {
+      toast.error('Subscription canceled', { description: 'Checkout was canceled and you were not charged.' });
+    }
+  }, [initial]);
+
+  useEffect(() => {
+    if (!initial) return;
+    const isSuccess = initial.kind === 'success';
+    const clearQuery = window.setTimeout(
+      () => void navigate('/dashboard', { replace: true }),
+      isSuccess ? SUBSCRIPTION_TIMINGS.successRedirectMs : SUBSCRIPTION_TIMINGS.canceledQueryClearMs,
+    );
+    const hide = window.setTimeout(
+      () => setNotice(null),
+      isSuccess ? SUBSCRIPTION_TIMINGS.successModalHideMs : SUBSCRIPTION_TIMINGS.canceledNoticeHideMs,
+    );
+    return () => {
+      window.clearTimeout(clearQuery);
+      window.clearTimeout(hide);
+    };
+  }, [initial, navigate]);
+
+  if (!notice) return null;
+
+  if (notice.kind === 'canceled') {
+    return (
+      <Alert variant="destructive">
+        <XCircleIcon aria-hidden />
+        <AlertTitle>Subscription canceled</AlertTitle>
+        <AlertDescription>
+          <p>Checkout was canceled and you were not charged. You can pick a plan again at any time.</p>
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/pricing">Try Again</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && setNotice(null)}>
+      <DialogContent>
+        <DialogHeader>
+          <CheckCircle2Icon className="size-10 text-brand" aria-hidden />
+          <DialogTitle>Subscription Activated!</DialogTitle>
+          <DialogDescription>
+            Your {planLabel(notice.plan)} plan is active. Upload your bills to start finding savings.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" asChild>
+            <Link to="/pricing" onClick={() => setNotice(null)}>
+              View Pricing
+            </Link>
+          </Button>
+          <Button
+            onClick={() => {
+              setNotice(null);
+              void navigate('/dashboard', { replace: true });
+            }}
+          >
+            Go to Dashboard
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

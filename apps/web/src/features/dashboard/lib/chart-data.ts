@@ -1,0 +1,135 @@
+import { BILL_TYPE_LABELS, type BillSummary } from '../types.ts';
+import { providerName } from './bill-view.ts';
+import { formatMoney, formatMonth, formatUsage } from './format.ts';
+
+export interface ChartPoint {
+  /** `YYYY-MM` */
+  month: string;
+  label: string;
+  billId: string;
+  usage: number | null;
+  cost: number;
+  /** Same month one year earlier, when that bill exists. */
+  lastYearUsage: number | null;
+  lastYearCost: number | null;
+  hasAnomalies: boolean;
+}
+
+export interface AccountSeries {
+  key: string;
+  title: string;
+  unit: string | null;
+  points: ChartPoint[];
+  summary: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Month a bill mostly covers: middle of its service period, else its end, due or upload date. */
+export function billMonth(bill: Pick<BillSummary, 'servicePeriodStart' | 'servicePeriodEnd' | 'dueDate' | 'createdAt'>): string {
+  const start = bill.servicePeriodStart ? Date.parse(`${bill.servicePeriodStart.slice(0, 10)}T00:00:00Z`) : NaN;
+  const end = bill.servicePeriodEnd ? Date.parse(`${bill.servicePeriodEnd.slice(0, 10)}T00:00:00Z`) : NaN;
+  if (Number.isFinite(start) && Number.isFinite(end) && end >= start) {
+    const middle = new Date(start + Math.floor((end - start) / DAY_MS / 2) * DAY_MS);
+    return middle.toISOString().slice(0, 7);
+  }
+  return (bill.servicePeriodEnd ?? bill.dueDate ?? bill.createdAt).slice(0, 7);
+}
+
+function previousYear(month: string): string {
+  const [year, mon] = month.split('-');
+  return `${Number(year) - 1}-${mon}`;
+}
+
+function accountKey(bill: BillSummary): string {
+  return bill.accountId ?? `${bill.utilityProvider}|${bill.accountNumber}|${bill.billType}`;
+}
+
+function accountTitle(bill: BillSummary): string {
+  const account = bill.accountNumber && bill.accountNumber !== 'Unknown' ? ` · account ${bill.accountNumber}` : '';
+  return `${providerName(bill.utilityProvider)} · ${BILL_TYPE_LABELS[bill.billType]}${account}`;
+}
+
+function mostCommon(values: (string | null)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [value, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = value;
+  return best;
+}
+
+/** Plain-English description of a series, shown beside its chart (DESIGN.md accessibility). */
+export function describeSeries(points: readonly ChartPoint[], unit: string | null): string {
+  if (!points.length) return 'No processed bills yet.';
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return '';
+  const parts: string[] = [];
+  parts.push(
+    points.length === 1
+      ? `1 bill, for ${first.label}.`
+      : `${points.length} bills from ${first.label} to ${last.label}.`,
+  );
+  const averageCost = points.reduce((sum, point) => sum + point.cost, 0) / points.length;
+  parts.push(`Average cost ${formatMoney(averageCost)} per bill.`);
+  if (points.length > 1) {
+    const highest = points.reduce((top, point) => (point.cost > top.cost ? point : top), first);
+    parts.push(`Highest: ${highest.label} at ${formatMoney(highest.cost)}.`);
+  }
+  const usagePoints = points.filter((point) => point.usage != null);
+  if (usagePoints.length) {
+    const averageUsage = usagePoints.reduce((sum, point) => sum + (point.usage ?? 0), 0) / usagePoints.length;
+    parts.push(`Average usage ${formatUsage(averageUsage, unit) ?? ''}.`);
+  }
+  const previous = points[points.length - 2];
+  if (previous && previous.cost > 0) {
+    const change = (last.cost - previous.cost) / previous.cost;
+    const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
+    parts.push(
+      direction === 'unchanged'
+        ? `The latest bill cost the same as the one before.`
+        : `The latest bill (${formatMoney(last.cost)}) is ${direction} ${Math.abs(Math.round(change * 100))}% on the one before.`,
+    );
+  }
+  const flagged = points.filter((point) => point.hasAnomalies).length;
+  if (flagged) parts.push(`${flagged} ${flagged === 1 ? 'bill was' : 'bills were'} flagged as unusual.`);
+  return parts.join(' ');
+}
+
+/**
+ * Usage and cost over time, one series per utility account (history and anomalies are per
+ * account). Only processed bills count; of two bills for the same month the newer upload wins.
+ */
+export function buildAccountSeries(bills: readonly BillSummary[]): AccountSeries[] {
+  const groups = new Map<string, BillSummary[]>();
+  for (const bill of bills) {
+    if (bill.status !== 'processed') continue;
+    const key = accountKey(bill);
+    groups.set(key, [...(groups.get(key) ?? []), bill]);
+  }
+  const series: AccountSeries[] = [];
+  for (const [key, group] of groups) {
+    const byMonth = new Map<string, BillSummary>();
+    for (const bill of [...group].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) byMonth.set(billMonth(bill), bill);
+    const months = [...byMonth.keys()].sort();
+    const points = months.map((month): ChartPoint => {
+      const bill = byMonth.get(month) as BillSummary;
+      const lastYear = byMonth.get(previousYear(month));
+      return {
+        month,
+        label: formatMonth(month) ?? month,
+        billId: bill.id,
+        usage: bill.usageAmount,
+        cost: bill.totalAmount,
+        lastYearUsage: lastYear?.usageAmount ?? null,
+        lastYearCost: lastYear?.totalAmount ?? null,
+        hasAnomalies: bill.analyzed && bill.hasAnomalies,
+      };
+    });
+    const unit = mostCommon(group.map((bill) => bill.usageUnit));
+    const sample = group[group.length - 1] ?? group[0];
+    if (!sample) continue;
+    series.push({ key, title: accountTitle(sample), unit, points, summary: describeSeries(points, unit) });
+  }
+  return series.sort((a, b) => b.points.length - a.points.length);
+}

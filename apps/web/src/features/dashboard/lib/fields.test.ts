@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { displayFieldValue, parseCorrection } from './fields.ts';
+
+describe('extracted field values', () => {
+  it('shows each kind of value the way the design asks', () => {
+    expect(displayFieldValue('totalAmount', 1234.5)).toBe('$1,234.50');
+    expect(displayFieldValue('dueDate', '2026-03-15')).toBe('Mar 15, 2026');
+    expect(displayFieldValue('billType', 'natural_gas')).toBe('Natural Gas');
+    expect(displayFieldValue('usageAmount', 10221)).toBe('10,221');
+    expect(displayFieldValue('accountNumber', null)).toBe('Not found');
+  });
+
+  it('parses corrections by field kind and refuses what does not fit', () => {
+    expect(parseCorrection('totalAmount', ' $1,204.10 ')).toBe(1204.1);
+    expect(parseCorrection('totalAmount', 'twelve')).toBeNull();
+    expect(parseCorrection('usageAmount', '-5')).toBeNull();
+    expect(parseCorrection('dueDate', '2026-04-06')).toBe('2026-04-06');
+    expect(parseCorrection('dueDate', '04/06/2026')).toBeNull();
+    expect(parseCorrection('billType', 'water')).toBe('water');
+    expect(parseCorrection('billType', 'steam')).toBeNull();
+    expect(parseCorrection('utilityProvider', '  Duke Energy ')).toBe('Duke Energy');
+    expect(parseCorrection('utilityProvider', '   ')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { formatDate, formatMoney } from './format.ts';
+import { BILL_TYPE_LABELS, type BillType, type ExtractedField, type ExtractedFieldName } from '../types.ts';
+
+export const FIELD_LABELS: Record<ExtractedFieldName, string> = {
+  utilityProvider: 'Provider',
+  accountNumber: 'Account number',
+  totalAmount: 'Amount due',
+  dueDate: 'Due date',
+  servicePeriodStart: 'Service period start',
+  servicePeriodEnd: 'Service period end',
+  usageAmount: 'Usage',
+  usageUnit: 'Usage unit',
+  billType: 'Bill type',
+  customerName: 'Customer name',
+  serviceAddress: 'Service address',
+};
+
+export type FieldKind = 'money' | 'number' | 'date' | 'text';
+
+export function kindOf(field: ExtractedFieldName): FieldKind {
+  if (field === 'totalAmount') return 'money';
+  if (field === 'usageAmount') return 'number';
+  if (field === 'dueDate' || field === 'servicePeriodStart' || field === 'servicePeriodEnd') return 'date';
+  return 'text';
+}
+
+/** Readable value of an extracted field; empty fields read 'Not found'. */
+export function displayFieldValue(field: ExtractedFieldName, value: ExtractedField['value']): string {
+  if (value == null || value === '') return 'Not found';
+  switch (kindOf(field)) {
+    case 'money':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    case 'date':
+      return formatDate(String(value)) ?? String(value);
+    case 'text':
+      return field === 'billType' ? (BILL_TYPE_LABELS[value as BillType] ?? String(value)) : String(value);
+  }
+}
+
+/** Parses what the user typed into the value sent as a correction; null when it is not valid. */
+export function parseCorrection(field: ExtractedFieldName, input: string): string | number | null {
+  const text = input.trim();
+  if (!text) return null;
+  switch (kindOf(field)) {
+    case 'money':
+    case 'number': {
+      const number = Number(text.replace(/[$,\s]/g, ''));
+      return Number.isFinite(number) && number >= 0 ? number : null;
+    }
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
+    case 'text':
+      if (field === 'billType') return text in BILL_TYPE_LABELS ? text : null;
+      return text;
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { BillSummary, RecommendationCard } from '../types.ts';
+import { overviewFigures } from './overview.ts';
+
+function bill(id: string, end: string, amount: number, extra: Partial<BillSummary> = {}): BillSummary {
+  return {
+    id,
+    createdAt: '2026-03-01T00:00:00Z',
+    fileName: `${id}.pdf`,
+    propertyId: 'p',
+    propertyType: 'residential',
+    billType: 'electricity',
+    accountId: 'a1',
+    status: 'processed',
+    progress: 100,
+    failureReason: null,
+    utilityProvider: 'Duke Energy',
+    accountNumber: '1',
+    totalAmount: amount,
+    dueDate: null,
+    servicePeriodStart: null,
+    servicePeriodEnd: end,
+    usageAmount: null,
+    usageUnit: null,
+    processingConfidence: 1,
+    analyzed: true,
+    hasAnomalies: false,
+    duplicateOfId: null,
+    ...extra,
+  };
+}
+
+const card = (savings: number, savingsPeriod: 'annual' | 'one_time' = 'annual') =>
+  ({ id: String(savings), billId: 'x', title: 't', savings, savingsPeriod }) as RecommendationCard;
+
+describe('overviewFigures', () => {
+  it('compares the newest bill with the previous bill of the same account', () => {
+    const figures = overviewFigures(
+      [bill('jan', '2026-01-31', 100), bill('gas', '2026-02-20', 80, { accountId: 'a2' }), bill('feb', '2026-02-28', 120)],
+      [],
+    );
+    expect(figures.latest).toMatchObject({ billId: 'feb', amount: 120 });
+    expect(figures.latest?.changePct).toBeCloseTo(0.2);
+  });
+
+  it('has no change for the first bill of an account and ignores bills not yet read', () => {
+    const figures = overviewFigures([bill('only', '2026-01-31', 90), bill('queued', '2026-05-31', 0, { status: 'queued' })], []);
+    expect(figures.latest).toMatchObject({ billId: 'only', changePct: null });
+    expect(figures.processed).toBe(1);
+  });
+
+  it('adds yearly savings and keeps one-time refunds apart', () => {
+    const figures = overviewFigures([], [card(120.5), card(30.25), card(45, 'one_time')]);
+    expect(figures.annualSavings).toBe(150.75);
+    expect(figures.oneTimeSavings).toBe(45);
+    expect(figures.latest).toBeNull();
+  });
+
+  it('counts analyzed and flagged bills', () => {
+    const figures = overviewFigures(
+      [bill('a', '2026-01-31', 1), bill('b', '2026-02-28', 1, { hasAnomalies: true }), bill('c', '2026-03-31', 1, { analyzed: false, hasAnomalies: true })],
+      [],
+    );
+    expect(figures).toMatchObject({ processed: 3, analyzed: 2, flagged: 1 });
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningApp {
+  baseUrl: string;
+  dataDir: string;
+  /** Stops the server (SIGTERM, as an operator would) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Stops and starts the server again on the same data directory and port. */
+  restart(): Promise<void>;
+  /** Removes the data directory. Call after stop. */
+  cleanup(): Promise<void>;
+  logs(): string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the production server (`apps/server`, serving the built web app) on a free port with
+ * a fresh data directory, the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: ChildProcess;
+
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(REPO_ROOT, 'apps/server'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    await waitForReady(baseUrl, child, 90_000);
+  };
+
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  await launch();
+  return {
+    baseUrl,
+    dataDir,
+    stop,
+    restart: async () => {
+      await stop();
+      await launch();
+    },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    logs: () => output,
+  };
+}

@@ -1,0 +1,228 @@
+import type { BillFields, DocumentText, FieldValue } from '../types.ts';
+import { moneyIn, round2 } from './amount.ts';
+import { guessBillType } from './bill-type.ts';
+import { crossCheck, type Check } from './checks.ts';
+import { findDateRanges, findDates, inferYear, toIso } from './date.ts';
+import {
+  ACCOUNT_LABELS,
+  DUE_DATE_LABELS,
+  NOT_TOTAL_RE,
+  PERIOD_END_LABELS,
+  PERIOD_LABELS,
+  PERIOD_START_LABELS,
+  STATEMENT_DATE_LABELS,
+  TOTAL_LABELS,
+} from './labels.ts';
+import { buildLayout, type Layout } from './layout.ts';
+import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
+import { findCustomerName, findServiceAddress } from './parties.ts';
+import { findProvider } from './provider.ts';
+import { findUsage } from './usage-field.ts';
+import { Votes } from './votes.ts';
+
+export interface FieldExtraction {
+  fields: BillFields;
+  checks: Check[];
+  confidence: number;
+  /** Fields whose value a cross-check confirmed; an AI answer never replaces them. */
+  confirmed: Set<keyof BillFields>;
+}
+
+const none = <T>(): FieldValue<T> => ({ value: null, confidence: 0 });
+
+function datesIn(ref: string | null) {
+  return (text: string): Array<Found<string>> =>
+    findDates(text).flatMap((d) => {
+      const year = d.year ?? (ref ? inferYear(d.month, d.day, ref) : null);
+      return year === null ? [] : [{ value: toIso(year, d.month, d.day), start: d.start, end: d.end }];
+    });
+}
+
+function rangesIn(ref: string | null) {
+  return (text: string): Array<Found<{ start: string; end: string }>> =>
+    findDateRanges(text, ref ?? undefined).map((r) => ({ value: { start: r.start, end: r.end }, start: r.index, end: r.endIndex }));
+}
+
+const ACCOUNT_RE = /(?<![\w$.,/])([A-Z]{0,3}\d[\dA-Z]*(?:[ -]{1,2}[\dA-Z]*\d[\dA-Z]*)*)(?![\w.,/]|\s?%)/g;
+
+export function parseAccount(text: string): Array<Found<string>> {
+  const out: Array<Found<string>> = [];
+  for (const m of text.matchAll(ACCOUNT_RE)) {
+    const value = (m[1] ?? '').trim();
+    const digits = value.replace(/\D/g, '').length;
+    if (digits < 5 || digits > 24) continue;
+    if (findDates(value).length > 0) continue;
+    if (/^\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}$/.test(value) || /^1-\d{3}-\d{3}-\d{4}$/.test(value)) continue;
+    out.push({ value, start: m.index, end: m.index + value.length });
+  }
+  return out;
+}
+
+/** Long digit runs printed for payment processing (OCR-B scan line on the remittance stub). */
+export function findScanLines(layout: Layout): string[] {
+  return layout.lines
+    .map((l) => l.text.replace(/[\s-]/g, ''))
+    .filter((t) => /^\d{20,}[<>]?\d*$/.test(t));
+}
+
+/**
+ * The amount encoded in a remittance scan line: the digits between the account number and the
+ * due date (YYMMDD or MMDDYY), zero-padded cents — "<account>00000357622511239".
+ */
+export function decodeScanLineAmount(scanLines: string[], account: string | null, due: string | null): number | null {
+  if (!account || !due) return null;
+  const acct = account.replace(/\D/g, '');
+  if (acct.length < 6) return null;
+  const [y, m, d] = due.split('-');
+  const dates = [`${y?.slice(2)}${m}${d}`, `${m}${d}${y?.slice(2)}`, `${m}${d}${y}`, `${y}${m}${d}`];
+  for (const line of scanLines) {
+    const at = line.indexOf(acct);
+    if (at < 0) continue;
+    const after = line.slice(at + acct.length);
+    for (const date of dates) {
+      const end = after.indexOf(date);
+      if (end < 3) continue;
+      const field = after.slice(0, end);
+      const m2 = /^0{2,}(\d{3,8})$/.exec(field);
+      if (m2?.[1]) return Number(m2[1]) / 100;
+    }
+  }
+  return null;
+}
+
+/** Votes for the amount due: strong labels, else the weaker "current charges" kind. */
+function voteTotal(layout: Layout, scanLines: string[]): Votes<number> {
+  const notTotal = (t: string) => !NOT_TOTAL_RE.test(t);
+  const collect = (defs: LabelDef[]) => {
+    const votes = new Votes<number>();
+    for (const hit of findLabels(layout, defs)) {
+      if (!notTotal(hit.seg.text)) continue;
+      const p = pairValue(layout, hit, moneyIn, { above: true });
+      if (!p) continue;
+      const cents = String(Math.round(Math.abs(p.value) * 100));
+      const onScanLine = p.value > 0 && scanLines.some((l) => l.includes(cents.padStart(8, '0')) || l.includes(`0${cents}`));
+      // An amount without cents next to a total label is usually an OCR fragment.
+      const hasCents = moneyIn(p.seg.text).some((m) => m.value === p.value && m.hasCents);
+      votes.add(p.value, p.score * (hasCents ? 1 : 0.3) + (onScanLine ? 0.3 : 0));
+    }
+    return votes;
+  };
+  const strong = collect(TOTAL_LABELS.filter((d) => d.weight >= 1));
+  return strong.size > 0 ? strong : collect(TOTAL_LABELS);
+}
+
+function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<Found<T>>, opts: Parameters<typeof pairValue>[3], keep?: (seg: string) => boolean) {
+  const votes = new Votes<T>();
+  for (const hit of findLabels(layout, defs)) {
+    if (keep && !keep(hit.seg.text)) continue;
+    const p = pairValue(layout, hit, parse, opts);
+    if (p) votes.add(p.value, p.score);
+  }
+  return votes;
+}
+
+/** Reads the bill's fields from positioned text. */
+export function extractFields(doc: DocumentText): FieldExtraction {
+  const layout = buildLayout(doc);
+
+  const statement = vote(layout, STATEMENT_DATE_LABELS, datesIn(null), { above: false }).best();
+  const statementDate = statement?.value ?? null;
+
+  const dueVotes = vote(layout, DUE_DATE_LABELS, datesIn(statementDate), { above: true }, (t) => !/\bafter\b/i.test(t));
+  const due = dueVotes.best();
+
+  const scanLines = findScanLines(layout);
+  const accountVotes = new Votes<string>();
+  for (const hit of findLabels(layout, ACCOUNT_LABELS)) {
+    const p = pairValue(layout, hit, parseAccount, { above: false, reach: 4, stopOnText: false });
+    // Prefer the number as printed in the summary (with its separators) over the stub's digits.
+    if (!p) continue;
+    const digits = p.value.replace(/[^0-9A-Z]/gi, '').toUpperCase();
+    // The stub's scan line repeats the account number: agreement with it settles OCR misreads.
+    const onScanLine = digits.length >= 6 && scanLines.some((l) => l.includes(digits.replace(/\D/g, '')));
+    accountVotes.add(p.value, p.score + (/[ -]/.test(p.value) ? 0.05 : 0) + (onScanLine ? 0.5 : 0), digits);
+  }
+  const account = accountVotes.best();
+  const totalVotes = voteTotal(layout, scanLines);
+  const fromScanLine = decodeScanLineAmount(scanLines, account?.value ?? null, due?.value ?? null);
+  // Weaker than a printed total: OCR misreads scan-line digits too.
+  if (fromScanLine !== null) totalVotes.add(fromScanLine, 0.5);
+  const total = totalVotes.best();
+
+  const ref = due?.value ?? statementDate;
+  const periodVotes = vote(layout, PERIOD_LABELS, rangesIn(ref), { above: false });
+  for (const line of layout.lines) {
+    line.segments.forEach((seg, i) => {
+      for (const r of findDateRanges(seg.text, ref ?? undefined)) periodVotes.add({ start: r.start, end: r.end }, r.explicit ? 0.3 : 0.05);
+      // A range cut in two at a column gap ("Service Period: 04/02/2025" | "05/01/2025").
+      const next = line.segments[i + 1];
+      if (!next) return;
+      const joined = `${seg.text} ${next.text}`;
+      const labelled = PERIOD_LABELS.some((d) => d.weight >= 1 && d.re.test(seg.text));
+      for (const r of findDateRanges(joined, ref ?? undefined)) {
+        if (r.index >= seg.text.length || r.endIndex <= seg.text.length) continue;
+        periodVotes.add({ start: r.start, end: r.end }, labelled ? 0.9 : r.explicit ? 0.3 : 0.05);
+      }
+    });
+  }
+  // Start and end printed under separate labels.
+  const startDate = vote(layout, PERIOD_START_LABELS, datesIn(ref), { above: false, reach: 2 }).best();
+  const endDate = vote(layout, PERIOD_END_LABELS, datesIn(ref), { above: false, reach: 2 }).best();
+  if (startDate && endDate && startDate.value < endDate.value) {
+    const days = (Date.parse(endDate.value) - Date.parse(startDate.value)) / 86_400_000;
+    if (days >= 7 && days <= 400) periodVotes.add({ start: startDate.value, end: endDate.value }, 0.9);
+  }
+  const period = periodVotes.best();
+
+
+  const usage = findUsage(layout);
+  const provider = findProvider(layout);
+  const billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
+  const customerName = findCustomerName(layout);
+  const serviceAddress = findServiceAddress(layout);
+
+  const fields: BillFields = {
+    billType: billType,
+    utilityProvider: provider ? { value: provider.name, confidence: provider.confidence } : none(),
+    accountNumber: account ? { value: account.value, confidence: account.confidence } : none(),
+    totalAmount: total ? { value: round2(total.value), confidence: total.confidence } : none(),
+    dueDate: due ? { value: due.value, confidence: due.confidence } : none(),
+    servicePeriodStart: period ? { value: period.value.start, confidence: period.confidence } : none(),
+    servicePeriodEnd: period ? { value: period.value.end, confidence: period.confidence } : none(),
+    usageAmount: usage ? { value: usage.amount, confidence: usage.confidence } : none(),
+    usageUnit: usage ? { value: usage.unit, confidence: usage.confidence } : none(),
+    customerName: customerName ?? none(),
+    serviceAddress: serviceAddress ?? none(),
+    previousBalance: none(),
+    paymentsReceived: none(),
+    currentCharges: none(),
+    charges: [],
+    meterReadings: [],
+    rate: none(),
+  };
+  const { checks, confirmed } = crossCheck(layout, fields, { statementDate, totalVotes: totalVotes.ranked() });
+  return { fields, checks, confidence: overallConfidence(fields), confirmed };
+}
+
+const KEY_FIELDS: Array<[keyof BillFields, number]> = [
+  ['totalAmount', 3],
+  ['utilityProvider', 2],
+  ['accountNumber', 2],
+  ['dueDate', 2],
+  ['servicePeriodStart', 1],
+  ['servicePeriodEnd', 1],
+  ['billType', 1],
+  ['usageAmount', 1],
+];
+
+export function overallConfidence(fields: BillFields): number {
+  let sum = 0;
+  let weight = 0;
+  for (const [key, w] of KEY_FIELDS) {
+    const f = fields[key];
+    if (Array.isArray(f)) continue;
+    sum += f.confidence * w;
+    weight += w;
+  }
+  return Math.round((sum / weight) * 100) / 100;
+}

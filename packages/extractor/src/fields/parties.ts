@@ -1,0 +1,137 @@
+import { CUSTOMER_NAME_LABELS, SERVICE_ADDRESS_LABELS } from './labels.ts';
+import type { Layout, Segment } from './layout.ts';
+import { findLabels, pairValue, type Found } from './pairing.ts';
+import { Votes } from './votes.ts';
+
+const STREET_RE = /^(?:\d+[A-Z]?(?:-\d+)?\s+[A-Za-z0-9][A-Za-z0-9.,'#&/ -]{2,90}|P\.?\s?O\.?\s+Box\s+\d+.*)$/i;
+const CITY_RE = /^[A-Za-z][A-Za-z .'-]{1,40},?\s+(?:[A-Z]{2}|[A-Z][a-z]+)\.?,?\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/;
+const NOT_NAME =
+  /\b(?:service|account|statement|bill|billing|amount|due|date|customer|charges?|payment|total|balance|electric|energy|gas|water|power|company|llc|box|page|summary|details?|usage|meter|period|your|here|please|thank|contact|address|location|information|rate|plan|make|checks?|payable|return|portion|enclosed|detach|mail|online|visit|call|hello|hi|dear|welcome|p\.?o\.?)\b/i;
+
+export function parseStreet(text: string): Found<string>[] {
+  const t = text.trim().replace(/\s{2,}/g, ' ');
+  if (!STREET_RE.test(t) || /\$|\d+\.\d{2}\b/.test(t) || /^\d+\s*(?:kwh|therms?|ccf|gallons|days?)\b/i.test(t)) return [];
+  if (!/[A-Za-z]{2,}/.test(t.replace(/^\d+/, ''))) return [];
+  return [{ value: t, start: 0, end: text.length }];
+}
+
+/** "PASADENA. CA 91109" (OCR read the comma as a period) → "PASADENA, CA 91109". */
+function cleanCity(text: string): string {
+  return text.trim().replace(/\.\s+([A-Z]{2}\.?\s+\d{5})/, ', $1');
+}
+
+export function isCityLine(text: string): boolean {
+  return CITY_RE.test(text.trim());
+}
+
+export function parseName(text: string): Found<string>[] {
+  const t = text.trim().replace(/\s{2,}/g, ' ').replace(/[,;]$/, '');
+  if (!/^[A-Za-z][A-Za-z.'-]*(?:,?\s+(?:[A-Za-z][A-Za-z.'-]*|&|and)){1,5}$/.test(t)) return [];
+  if (NOT_NAME.test(t)) return [];
+  if (t === t.toLowerCase()) return [];
+  return [{ value: t, start: 0, end: text.length }];
+}
+
+/**
+ * The segment left-aligned with `seg` on the nearest line below (dir 1) or above (dir -1) that
+ * has one, within a few line heights. OCR may order lines of mixed heights loosely, so this
+ * looks at neighbouring lines by position rather than by index only.
+ */
+function alignedNeighbour(layout: Layout, seg: Segment, dir: 1 | -1, accept: (s: Segment) => boolean): Segment | null {
+  let best: { seg: Segment; dy: number } | null = null;
+  for (let i = seg.line - 3; i <= seg.line + 3; i++) {
+    const line = layout.lines[i];
+    if (!line || i === seg.line || line.page !== seg.page) continue;
+    const dy = (line.y - seg.y) * dir;
+    if (dy < seg.height * 0.4 || dy > seg.height * 4) continue;
+    for (const s of line.segments) {
+      if (Math.abs(s.x0 - seg.x0) >= seg.height * 1.5 || !/[A-Za-z0-9]{2,}/.test(s.text)) continue;
+      if (!best || dy < best.dy) best = { seg: s, dy };
+    }
+  }
+  return best && accept(best.seg) ? best.seg : null;
+}
+
+/** OCR reads the street suffix "Pl" as "PI". */
+function cleanStreet(text: string): string {
+  return text.trim().replace(/\bPI\b(?=\s*(?:,|$|\s+(?:Apt|Ste|Unit|#)))/g, 'Pl');
+}
+
+/** A street line plus the city line printed under it, joined "street, city, ST zip". */
+function withCityLine(layout: Layout, seg: Segment, street: string): string {
+  const cleaned = cleanStreet(street);
+  if (/\b[A-Z]{2}\s+\d{5}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/.test(cleaned)) return cleaned;
+  const city = alignedNeighbour(layout, seg, 1, (s) => isCityLine(s.text));
+  return city ? `${cleaned}, ${cleanCity(city.text)}` : cleaned;
+}
+
+interface AddressBlock {
+  name: Segment | null;
+  street: Segment;
+  address: string;
+}
+
+/** Mailing-address blocks: [name] / street / city-state-zip, aligned on the left. */
+function findAddressBlocks(layout: Layout): AddressBlock[] {
+  const blocks: AddressBlock[] = [];
+  for (const line of layout.lines) {
+    for (const seg of line.segments) {
+      if (parseStreet(seg.text).length === 0) continue;
+      const city = alignedNeighbour(layout, seg, 1, (s) => isCityLine(s.text));
+      if (!city) continue;
+      const nameSeg = alignedNeighbour(layout, seg, -1, (s) => parseName(s.text).length > 0);
+      blocks.push({ name: nameSeg, street: seg, address: `${cleanStreet(seg.text)}, ${cleanCity(city.text)}` });
+    }
+  }
+  return blocks;
+}
+
+export function findServiceAddress(layout: Layout): { value: string; confidence: number } | null {
+  const votes = new Votes<string>();
+  let blocks: AddressBlock[] | undefined;
+  for (const hit of findLabels(layout, SERVICE_ADDRESS_LABELS)) {
+    const paired = pairValue(layout, hit, parseStreet, { right: true, below: true, reach: 2 });
+    if (!paired) continue;
+    let full = withCityLine(layout, paired.seg, paired.value);
+    if (full === cleanStreet(paired.value)) {
+      // No city line read under the labelled street: the same street in a mailing block
+      // (address window, remittance stub) carries it.
+      blocks ??= findAddressBlocks(layout);
+      const key = normalizeKey(cleanStreet(paired.value));
+      const same = blocks.find((b) => normalizeKey(cleanStreet(b.street.text)) === key);
+      if (same) full = same.address;
+    }
+    votes.add(full, paired.score + (full !== paired.value ? 0.2 : 0), normalizeKey(full));
+  }
+  if (votes.size === 0) {
+    // No service-address label: the customer's mailing block is the best guess.
+    const block = findAddressBlocks(layout).find((b) => !/\bP\.?\s?O\.?\s+Box\b/i.test(b.address) && b.name);
+    if (block) votes.add(block.address, 0.5, normalizeKey(block.address));
+  }
+  const best = votes.best();
+  return best ? { value: best.value, confidence: best.confidence } : null;
+}
+
+export function findCustomerName(layout: Layout): { value: string; confidence: number } | null {
+  const votes = new Votes<string>();
+  for (const hit of findLabels(layout, CUSTOMER_NAME_LABELS)) {
+    const paired = pairValue(layout, hit, parseName, { right: true, below: true, reach: 2 });
+    if (paired) votes.add(paired.value, paired.score, normalizeKey(paired.value));
+  }
+  for (const block of findAddressBlocks(layout)) {
+    if (block.name) votes.add(block.name.text.trim(), 0.6, normalizeKey(block.name.text));
+  }
+  // A name printed just above the "Service Address:" line, aligned with it.
+  for (const hit of findLabels(layout, SERVICE_ADDRESS_LABELS)) {
+    const seg = alignedNeighbour(layout, hit.seg, -1, (s) => parseName(s.text).length > 0);
+    if (seg) votes.add(seg.text.trim(), 0.4, normalizeKey(seg.text));
+  }
+  // A greeting ("Hello Maria,") names the reader, often by first name only: not the account
+  // holder's name, so nothing is returned when no name is printed otherwise.
+  const best = votes.best();
+  return best ? { value: best.value, confidence: best.confidence } : null;
+}
+
+function normalizeKey(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]/g, '');
+}

@@ -1,0 +1,102 @@
+import type { UsageUnit } from '../types.ts';
+import { NOT_USAGE_RE, USAGE_LABELS } from './labels.ts';
+import { linesAbove, overlap, xAt, type Layout, type Segment } from './layout.ts';
+import { findLabels, pairValue, type Found } from './pairing.ts';
+import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
+import { Votes } from './votes.ts';
+
+interface Usage {
+  amount: number;
+  unit: UsageUnit;
+}
+
+// Gas is billed in therms even when the meter counts CCF; prefer the billed unit on ties.
+const UNIT_RANK: Record<UsageUnit, number> = { kWh: 6, therms: 5, gallons: 4, m3: 3, CCF: 2, GB: 1 };
+
+const RATE_LINE_RE = /(?:\bx|@|\bat|\*)\s*\$?\s?\d*\.\d+/i;
+const MONEY_RE = /\$\s?\d[\d,]*\.\d{2}|\b\d+\.\d{2}\b/;
+const TIER_RE = /\b(?:first|next|over|above|up to|excess|tier|block|allowance|min(?:imum)?)\s*$/i;
+
+function numbersIn(seg: Segment): Array<{ value: number; x0: number; x1: number }> {
+  const out: Array<{ value: number; x0: number; x1: number }> = [];
+  for (const m of seg.text.matchAll(/(?<![\w.,$/-])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w%/]|\.\d)/g)) {
+    out.push({ value: Number((m[1] ?? '').replace(/,/g, '')), x0: xAt(seg, m.index), x1: xAt(seg, m.index + m[0].length) });
+  }
+  return out;
+}
+
+/** A unit named in the column header above a number ("Usage (kWh)", "Therms"). */
+function unitAbove(layout: Layout, seg: Segment, x0: number, x1: number): { unit: UsageUnit; factor: number } | null {
+  for (const row of linesAbove(layout, seg, 3)) {
+    for (const s of row) {
+      if (overlap(s.x0, s.x1, x0 - seg.height, x1 + seg.height) <= 0) continue;
+      const u = unitInLabel(s.text);
+      if (u) return u;
+    }
+  }
+  return null;
+}
+
+/**
+ * This period's usage: labelled values ("Usage this period 19 therms", "KWH CONSUMPTION" over
+ * "579.42"), meter rows where current - previous = usage, and quantities on rate lines
+ * ("949 kWh x $0.0326"). Histories, averages and last-year comparisons are ignored.
+ */
+export function findUsage(layout: Layout): (Usage & { confidence: number }) | null {
+  const votes = new Votes<Usage>();
+  const key = (u: Usage) => `${u.unit}:${u.amount}`;
+  const add = (u: Usage, score: number) => votes.add(u, score, key(u));
+
+  for (const hit of findLabels(layout, USAGE_LABELS)) {
+    // "Last month", "average", "allowance"... before the figure make it another figure.
+    if (NOT_USAGE_RE.test(hit.label + ' ' + (hit.rest.text.split(/\d/)[0] ?? ''))) continue;
+    const line = layout.lines[hit.seg.line];
+    const known = unitInLabel(hit.seg.text) ?? unitInLabel(line?.text ?? '');
+    const parse = (text: string): Array<Found<Usage>> => {
+      const withUnit = findUsages(text).map((u) => ({ value: { amount: u.amount, unit: u.unit }, start: u.start, end: u.end }));
+      if (withUnit.length > 0 || !known) return withUnit;
+      const q = parseQuantity(text);
+      return q === null || q <= 0 ? [] : [{ value: { amount: Math.round(q * known.factor * 1000) / 1000, unit: known.unit }, start: 0, end: text.length }];
+    };
+    const p = pairValue(layout, hit, parse, { above: true, reach: 2 });
+    if (p && p.value.amount > 0) add(p.value, p.score);
+  }
+
+  for (const line of layout.lines) {
+    const isRateLine = RATE_LINE_RE.test(line.text);
+    line.segments.forEach((seg, si) => {
+      for (const u of findUsages(seg.text)) {
+        const before = seg.text.slice(0, u.start);
+        if (TIER_RE.test(before)) continue;
+        if (NOT_USAGE_RE.test(`${line.segments[si - 1]?.text ?? ''} ${before}`) || NOT_USAGE_RE.test(seg.text.slice(u.end))) continue;
+        const after = seg.text.slice(u.end, u.end + 12);
+        const rateHere = isRateLine && /^\s*(?:x|@|at|\*)/i.test(after + ' ' + (line.segments[line.segments.indexOf(seg) + 1]?.text ?? ''));
+        // Quantities on charge lines ("Distribution Charge 1,053 kWh $56.78") are billed usage.
+        add({ amount: u.amount, unit: u.unit }, rateHere ? 0.4 : MONEY_RE.test(line.text.replace(seg.text, '')) ? 0.25 : 0.1);
+      }
+    });
+    // Meter rows: previous, current and their difference printed side by side.
+    const nums = line.segments.flatMap((s) => numbersIn(s).map((n) => ({ ...n, seg: s })));
+    for (let k = 2; k < nums.length; k++) {
+      const c = nums[k];
+      if (!c || c.value <= 0) continue;
+      for (let i = 0; i < k - 1; i++) {
+        const a = nums[i];
+        const b = nums[i + 1];
+        if (!a || !b || Math.abs(Math.abs(b.value - a.value) - c.value) > 0.01 || Math.min(a.value, b.value) < c.value) continue;
+        const unit = unitAbove(layout, c.seg, c.x0, c.x1) ?? unitInLabel(line.text);
+        if (unit) add({ amount: c.value * unit.factor, unit: unit.unit }, 0.6);
+      }
+    }
+  }
+  const ranked = votes.ranked();
+  const top = ranked[0];
+  if (!top) return null;
+  // A tie between the same amount in two units (CCF vs therms) goes to the billed unit.
+  const best = ranked
+    .filter((r) => r.score >= top.score - 1e-9)
+    .sort((a, b) => UNIT_RANK[b.value.unit] - UNIT_RANK[a.value.unit])[0];
+  const summary = votes.best();
+  if (!best || !summary || top.score < 0.35) return null;
+  return { ...best.value, confidence: summary.confidence };
+}

@@ -1,0 +1,76 @@
+import { detectAnomalies } from './anomalies.ts';
+import { getBillMetrics, selectHistory } from './bill-metrics.ts';
+import { runBillingChecks } from './billing-checks.ts';
+import { getCostBreakdown } from './charges.ts';
+import { findComparisons } from './compare.ts';
+import { monthNameOf } from './dates.ts';
+import { computeLoads, estimateAnnual, findPeakUsageTimes } from './load.ts';
+import { defaultSeasonalShare, expectMetric } from './seasonal.ts';
+import { round } from './stats.ts';
+import type { AnalysisBill, AnalyzeOptions, BillAnalysis, SeasonalExpectation } from './types.ts';
+import { analyzeWeatherImpact } from './weather.ts';
+
+/**
+ * Analyses one bill against the user's earlier bills of the same utility account:
+ * cost per unit and fixed vs variable charges, base and variable load, comparisons with the
+ * previous bill and the same month last year, the seasonally expected usage, usage and cost
+ * anomalies, billing-error checks, peak months and the weather's share of usage.
+ *
+ * Pure and deterministic: no I/O, no clock (`opts.today` is the date of the analysis).
+ * `history` may contain any bills of the account; only earlier bills of the same type and
+ * unit feed the statistics, and all of them are checked for a duplicate period.
+ */
+export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[], opts: AnalyzeOptions): BillAnalysis {
+  const current = getBillMetrics(bill);
+  const earlier = selectHistory(current, history);
+  const all = [...earlier, current];
+  const costs = getCostBreakdown(current);
+  const notes: string[] = [];
+  if (current.daysAssumed) notes.push('The service period dates are missing, so a 30-day period was assumed for daily figures.');
+  if (current.usage === null && bill.billType !== 'internet' && bill.billType !== 'other') {
+    notes.push('No usage was read from this bill, so per-unit figures, loads and usage anomalies are not available.');
+  }
+  const otherUnit = history.filter((h) => h.id !== bill.id && h.billType === bill.billType && bill.usageUnit !== null && h.usageUnit !== null && h.usageUnit !== bill.usageUnit).length;
+  if (otherUnit > 0) notes.push(`${otherUnit} earlier bill${otherUnit === 1 ? '' : 's'} measured in another unit ${otherUnit === 1 ? 'was' : 'were'} left out of the comparisons.`);
+  if (earlier.length === 0) notes.push('This is the first bill of this account we have, so there is nothing to compare it with yet.');
+
+  const usageExp = expectMetric(current, earlier, (m) => m.dailyUsage);
+  const seasonalExpectation: SeasonalExpectation | null =
+    usageExp && current.month
+      ? {
+          dailyUsage: round(usageExp.value, 3),
+          periodUsage: round(usageExp.value * current.days, 1),
+          basis: usageExp.basis === 'same_month_last_year' ? 'same_month_last_year' : 'seasonal_profile',
+          monthName: monthNameOf(current.month),
+          billsUsed: usageExp.billsUsed,
+        }
+      : null;
+
+  const usageAnomalies = detectAnomalies(current, earlier, costs.marginalRate);
+  // A bill flagged as unusual would distort the weather fit; measure the seasons without it.
+  const spiked = usageAnomalies.some((x) => x.metric === 'daily_usage');
+  const weather = analyzeWeatherImpact(bill.billType, spiked ? earlier : all);
+  let hvacShare: BillAnalysis['hvacShare'] = null;
+  if (weather.status === 'ok') hvacShare = { value: round((weather.heatingShare ?? 0) + (weather.coolingShare ?? 0), 3), basis: 'bills' };
+  else if (weather.status === 'insufficient_history') hvacShare = { value: round(defaultSeasonalShare(bill.billType), 3), basis: 'default_curve' };
+
+  return {
+    billId: bill.id,
+    analyzedOn: opts.today,
+    billType: bill.billType,
+    propertyType: bill.propertyType,
+    period: { start: bill.servicePeriodStart, end: bill.servicePeriodEnd, days: current.days, daysAssumed: current.daysAssumed, month: current.month },
+    costs,
+    ...computeLoads(current, all),
+    comparisons: findComparisons(current, earlier),
+    seasonalExpectation,
+    usageAnomalies,
+    potentialIssues: runBillingChecks(current, earlier, history, opts.today),
+    peakUsageTimes: findPeakUsageTimes(all),
+    weatherImpactAnalysis: weather,
+    hvacShare,
+    annualEstimate: estimateAnnual(current, all),
+    historyUsed: earlier.length,
+    notes,
+  };
+}

@@ -1,0 +1,99 @@
+import type { BillMetrics } from './bill-metrics.ts';
+import { monthLabelOf } from './dates.ts';
+import { seasonalFactor } from './seasonal.ts';
+import { median, percentile, round } from './stats.ts';
+import type { AnnualEstimate, LoadFigure, PeakUsageTimes } from './types.ts';
+
+export const MIN_BILLS_FOR_LOAD = 3;
+/** Base load = this percentile of daily use across the bills (the quiet months). */
+export const BASE_LOAD_PERCENTILE = 10;
+/** A month is a peak when its daily use is at least this much above the median month. */
+export const PEAK_RATIO = 1.15;
+const MAX_PEAK_MONTHS = 3;
+
+const METERED = new Set(['electricity', 'natural_gas', 'water']);
+
+/**
+ * Base load (what runs all year: fridge, standby, water heating…) as the 10th percentile of
+ * daily use over this bill and its history, and variable load as this bill's daily use above
+ * it. Null for unmetered bills or fewer than three bills with usage.
+ */
+export function computeLoads(
+  current: BillMetrics,
+  all: readonly BillMetrics[],
+): { baseLoad: LoadFigure | null; variableLoad: LoadFigure | null } {
+  const daily = all.map((b) => b.dailyUsage).filter((d): d is number => d !== null);
+  const now = current.dailyUsage;
+  if (!METERED.has(current.bill.billType) || now === null || now <= 0 || daily.length < MIN_BILLS_FOR_LOAD) {
+    return { baseLoad: null, variableLoad: null };
+  }
+  const base = Math.min(percentile(daily, BASE_LOAD_PERCENTILE) ?? 0, now);
+  const variable = now - base;
+  const unit = current.bill.usageUnit;
+  const figure = (perDay: number, method: string): LoadFigure => ({
+    perDay: round(perDay, 3),
+    perPeriod: round(perDay * current.days, 1),
+    unit,
+    share: round(perDay / now, 3),
+    method,
+    billsUsed: daily.length,
+  });
+  return {
+    baseLoad: figure(base, `${BASE_LOAD_PERCENTILE}th percentile of daily use over ${daily.length} bills`),
+    variableLoad: figure(variable, 'this bill’s daily use minus the base load'),
+  };
+}
+
+/**
+ * The months of the history whose daily use stands out. Bills are monthly, so this can name
+ * peak months but not peak hours; the note says so.
+ */
+export function findPeakUsageTimes(all: readonly BillMetrics[]): PeakUsageTimes {
+  const bills = all.filter((b) => b.dailyUsage !== null && b.month !== null);
+  const hourly = 'Hourly or time-of-day peaks need smart-meter (interval) data from your utility.';
+  if (bills.length < MIN_BILLS_FOR_LOAD) {
+    return { basis: 'monthly_bills', peakMonths: [], note: `We need at least ${MIN_BILLS_FOR_LOAD} bills with usage to see which months peak. ${hourly}` };
+  }
+  const mid = median(bills.map((b) => b.dailyUsage ?? 0)) ?? 0;
+  const peakMonths = bills
+    .filter((b) => mid > 0 && (b.dailyUsage ?? 0) >= PEAK_RATIO * mid)
+    .sort((a, b) => (b.dailyUsage ?? 0) - (a.dailyUsage ?? 0))
+    .slice(0, MAX_PEAK_MONTHS)
+    .map((b) => ({
+      month: b.month ?? '',
+      label: monthLabelOf(b.month ?? ''),
+      dailyUsage: round(b.dailyUsage ?? 0, 3),
+      ratioToMedian: round((b.dailyUsage ?? 0) / mid, 2),
+    }));
+  const lead = peakMonths.length
+    ? `Your highest months were ${peakMonths.map((p) => p.label).join(', ')}.`
+    : `No month stood out by more than ${Math.round((PEAK_RATIO - 1) * 100)}% over your usual use.`;
+  return { basis: 'monthly_bills', peakMonths, note: `${lead} Your bills are monthly, so we can see which months peak, not which hours. ${hourly}` };
+}
+
+const YEAR_DAYS = 365;
+/** At least this many days of bills in the last year to add them up instead of scaling one bill. */
+const MIN_COVERAGE_DAYS = 330;
+
+/**
+ * Yearly usage and cost: the last 12 months of bills scaled to 365 days when they cover at
+ * least 330 days, else this bill's daily level with the season removed, times 365.
+ */
+export function estimateAnnual(current: BillMetrics, all: readonly BillMetrics[]): AnnualEstimate | null {
+  if (current.refDay === null && current.dailyUsage === null) return null;
+  const lastYear = all.filter((b) => b.refDay !== null && current.refDay !== null && b.refDay > current.refDay - YEAR_DAYS && b.refDay <= current.refDay);
+  const coverage = lastYear.reduce((s, b) => s + b.days, 0);
+  const hasUsage = lastYear.every((b) => b.usage !== null);
+  if (coverage >= MIN_COVERAGE_DAYS && !lastYear.some((b) => b.daysAssumed)) {
+    const scale = YEAR_DAYS / coverage;
+    return {
+      usage: hasUsage ? round(lastYear.reduce((s, b) => s + (b.usage ?? 0), 0) * scale, 1) : null,
+      cost: round(lastYear.reduce((s, b) => s + b.currentCharges, 0) * scale),
+      basis: 'last_12_months',
+    };
+  }
+  const factor = current.month === null ? 1 : seasonalFactor(current.bill.billType, current.month);
+  const usage = current.dailyUsage === null ? null : (current.dailyUsage / factor) * YEAR_DAYS;
+  const cost = usage !== null && current.costPerUnit !== null ? usage * current.costPerUnit : current.dailyCost * YEAR_DAYS;
+  return { usage: usage === null ? null : round(usage, 1), cost: round(cost), basis: 'seasonal_scaling' };
+}

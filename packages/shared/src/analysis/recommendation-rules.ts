@@ -1,0 +1,167 @@
+import * as A from './assumptions.ts';
+import { num, pct, usd } from './format.ts';
+import { getStateElectricityPrice } from './eia-electricity-prices-2023.ts';
+import type { AnalysisBill, BillAnalysis, ImplementationEffort } from './types.ts';
+
+export interface RuleContext {
+  bill: AnalysisBill;
+  analysis: BillAnalysis;
+  /** Estimated yearly usage in the bill's unit. */
+  annualUsage: number | null;
+  /** Marginal price of one unit (variable charges per unit, else printed rate, else all-in). */
+  rate: number | null;
+  unit: string;
+}
+
+export interface RecommendationCandidate {
+  recommendationType: string;
+  title: string;
+  description: string;
+  savings: number;
+  savingsPeriod: 'annual' | 'one_time';
+  effort: ImplementationEffort;
+  upfrontCost: number;
+  /** Usage saved per year in the bill's unit, for the environmental impact. */
+  unitsSaved: number | null;
+  steps: string[];
+  calculation: string;
+  trigger: string;
+}
+
+export type Rule = (ctx: RuleContext) => RecommendationCandidate[];
+
+
+const DISPUTE_CODES = new Set(['charges_mismatch', 'balance_mismatch', 'service_overlap', 'duplicate_bill']);
+
+const billingDispute: Rule = ({ analysis }) => {
+  const issues = analysis.potentialIssues.filter((i) => DISPUTE_CODES.has(i.code) && i.severity !== 'low' && (i.amount ?? 0) > 0);
+  if (issues.length === 0) return [];
+  const amount = issues.reduce((s, i) => s + (i.amount ?? 0), 0);
+  return [{
+    recommendationType: 'billing_dispute',
+    title: 'Ask your utility to correct this bill',
+    description: `We found ${issues.map((i) => i.title.toLowerCase()).join(', ')} on this bill, worth ${usd(amount)}. Ask the utility to check it before you pay the disputed part.`,
+    savings: amount,
+    savingsPeriod: 'one_time',
+    effort: 'low',
+    upfrontCost: 0,
+    unitsSaved: null,
+    steps: [
+      'Call or message the customer service number printed on the bill, with your account number ready.',
+      ...issues.map((i) => `Explain: ${i.detail}`),
+      'Ask for a corrected bill or a credit on the next one, and pay the undisputed part on time.',
+      'Write down the date, the agent’s name and the reference number.',
+    ],
+    calculation: `Sum of the amounts at stake in the issues found: ${issues.map((i) => `${i.code} ${usd(i.amount ?? 0)}`).join(' + ')}.`,
+    trigger: issues.map((i) => i.code).join(', '),
+  }];
+};
+
+const lateFee: Rule = ({ analysis }) => {
+  const fee = analysis.potentialIssues.find((i) => i.code === 'late_fee');
+  if (!fee?.amount) return [];
+  return [{
+    recommendationType: 'late_fee_waiver',
+    title: 'Get the late fee waived and set up autopay',
+    description: `This bill carries ${usd(fee.amount)} in late fees. Utilities often waive a first one when asked; autopay or a due-date change avoids the next.`,
+    savings: fee.amount,
+    savingsPeriod: 'one_time',
+    effort: 'low',
+    upfrontCost: 0,
+    unitsSaved: null,
+    steps: ['Call the utility and ask for a one-time courtesy waiver of the late fee.', 'Set up autopay, or ask to move the due date to just after payday.'],
+    calculation: `The late fee lines on this bill: ${usd(fee.amount)}.`,
+    trigger: 'late_fee',
+  }];
+};
+
+const INVESTIGATE_STEPS: Record<AnalysisBill['billType'], string[]> = {
+  electricity: [
+    'Read your meter and compare it with the reading on the bill.',
+    'Look for something new or left running: a space heater, a second fridge, a pool or well pump, a heater stuck on.',
+    'Switch off the main breaker for a minute while watching the meter: if it still turns, call the utility.',
+    'If nothing explains it, ask the utility to test the meter.',
+  ],
+  natural_gas: [
+    'Read your meter and compare it with the reading on the bill.',
+    'Check the water heater and furnace settings, and any pilot lights or gas appliances added recently.',
+    'If you ever smell gas, leave the building and call the utility’s emergency line.',
+    'If nothing explains it, ask the utility to check the meter.',
+  ],
+  water: [
+    'Turn off every tap and appliance, note the meter, and check it again after two hours without use: any change means a leak.',
+    'Put a few drops of food colouring in each toilet tank; colour in the bowl within 15 minutes means a leaking flapper.',
+    'Check outdoor taps, hoses and irrigation lines for wet spots.',
+    'Fix the leak or call a plumber; many utilities adjust a bill after a repaired leak.',
+  ],
+  internet: ['Check the bill for new services or usage charges and ask the provider to explain them.'],
+  other: ['Compare this bill line by line with the previous one and ask the provider about anything new.'],
+};
+
+const usageInvestigation: Rule = ({ bill, analysis, rate }) => {
+  const a = analysis.usageAnomalies.find((x) => x.metric === 'daily_usage' && x.direction === 'high');
+  if (!a || rate === null) return [];
+  const extraPerYear = (a.value - a.expected) * 365;
+  const water = bill.billType === 'water';
+  return [{
+    recommendationType: water ? 'leak_detection' : 'usage_investigation',
+    title: water ? 'Check for a water leak' : 'Find out what drove this spike',
+    description: `${a.explanation} If whatever caused it keeps running, it would cost about ${usd(extraPerYear * rate)} a year.`,
+    savings: extraPerYear * rate,
+    savingsPeriod: 'annual',
+    effort: 'low',
+    upfrontCost: 0,
+    unitsSaved: extraPerYear,
+    steps: INVESTIGATE_STEPS[bill.billType],
+    calculation: `(${a.value} − ${a.expected}) ${bill.usageUnit ?? 'units'}/day above expectation × 365 days × $${rate.toFixed(3)}.`,
+    trigger: `usage anomaly (${a.method === 'robust_z' ? `z = ${a.zScore}` : `ratio ${a.ratio}`})`,
+  }];
+};
+
+const ratePlan: Rule = (ctx) => {
+  const { bill, analysis, annualUsage } = ctx;
+  if (bill.billType !== 'electricity' || bill.usageUnit !== 'kWh' || annualUsage === null) return [];
+  const yours = analysis.costs.costPerUnit;
+  const state = getStateElectricityPrice(bill.stateCode, bill.propertyType);
+  const jump = analysis.potentialIssues.find((i) => i.code === 'rate_jump');
+  if (yours !== null && state !== null && yours > state * A.HIGH_PRICE_MARGIN) {
+    const gap = yours - state;
+    return [{
+      recommendationType: 'rate_plan_comparison',
+      title: 'Compare electricity plans and suppliers',
+      description: `You pay $${yours.toFixed(3)} per kWh all-in, ${pct(yours / state - 1)} above the ${bill.stateCode?.toUpperCase()} ${bill.propertyType} average of $${state.toFixed(3)} (EIA, 2023). A different rate plan or, where your state allows it, another supplier could close part of that gap.`,
+      savings: annualUsage * gap * A.PLAN_GAP_CAPTURE,
+      savingsPeriod: 'annual',
+      effort: 'low',
+      upfrontCost: 0,
+      unitsSaved: null,
+      steps: [
+        'Ask your utility which rate plans you qualify for (time-of-use, budget, low-income, or a different commercial tariff).',
+        'If your state has retail electricity choice, compare fixed-rate offers on the state’s official comparison site, watching for exit fees.',
+        'Compare offers on the all-in price per kWh including fixed charges, using your yearly use.',
+      ],
+      calculation: `${num(annualUsage)} kWh a year × ($${yours.toFixed(3)} − $${state.toFixed(3)}) × ${pct(A.PLAN_GAP_CAPTURE)} of the gap.`,
+      trigger: `cost per kWh above the state average${jump ? '; rate jump' : ''}`,
+    }];
+  }
+  if (jump?.amount && analysis.period.days > 0) {
+    const annual = (jump.amount * 365) / analysis.period.days;
+    return [{
+      recommendationType: 'rate_plan_review',
+      title: 'Ask why your price per kWh went up',
+      description: `${jump.detail} If a promotional or fixed-rate plan ended, ask for the current best plan.`,
+      savings: annual * A.PLAN_GAP_CAPTURE,
+      savingsPeriod: 'annual',
+      effort: 'low',
+      upfrontCost: 0,
+      unitsSaved: null,
+      steps: ['Check the bill’s rate section or message for a rate change.', 'Ask the utility or supplier for the plans you can switch to now, and their price per kWh.'],
+      calculation: `Rate jump of ${usd(jump.amount)} this period × 365 / ${analysis.period.days} days × ${pct(A.PLAN_GAP_CAPTURE)} recovered.`,
+      trigger: 'rate_jump',
+    }];
+  }
+  return [];
+};
+
+/** Rules that react to a problem found on this bill. */
+export const PROBLEM_RULES: readonly Rule[] = [billingDispute, lateFee, usageInvestigation, ratePlan];

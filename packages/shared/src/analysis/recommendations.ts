@@ -1,0 +1,97 @@
+import { CO2_KG_PER_KWH, CO2_KG_PER_THERM, THERMS_PER_CCF, THERMS_PER_M3 } from './assumptions.ts';
+import { EFFICIENCY_RULES } from './efficiency-rules.ts';
+import { PROBLEM_RULES, type RecommendationCandidate, type RuleContext } from './recommendation-rules.ts';
+import { round } from './stats.ts';
+import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from './types.ts';
+
+export interface RecommendOptions {
+  /** Keep at most this many, best first (all by default). */
+  limit?: number;
+}
+
+/** Recommendations that fix a problem on this bill come first in priority whatever their size. */
+const URGENT = new Set(['billing_dispute', 'usage_investigation', 'leak_detection']);
+
+const fmt = (v: number): string => Math.round(v).toLocaleString('en-US');
+
+function co2For(bill: AnalysisBill, units: number): number | null {
+  switch (bill.usageUnit) {
+    case 'kWh':
+      return units * CO2_KG_PER_KWH;
+    case 'therms':
+      return units * CO2_KG_PER_THERM;
+    case 'CCF':
+      return bill.billType === 'natural_gas' ? units * THERMS_PER_CCF * CO2_KG_PER_THERM : null;
+    case 'm3':
+      return bill.billType === 'natural_gas' ? units * THERMS_PER_M3 * CO2_KG_PER_THERM : null;
+    case 'gallons':
+    case 'GB':
+    case null:
+      return null;
+  }
+}
+
+/** Usage and CO2 a recommendation avoids per year (CO2 factors in assumptions.ts). */
+export function environmentalImpactOf(bill: AnalysisBill, unitsSaved: number | null): EnvironmentalImpact {
+  if (unitsSaved === null || unitsSaved <= 0 || bill.usageUnit === null) {
+    return { co2KgPerYear: null, unitsSavedPerYear: null, unit: bill.usageUnit, summary: 'No direct energy or water saving.' };
+  }
+  const co2 = co2For(bill, unitsSaved);
+  const what = bill.billType === 'water' ? `${fmt(unitsSaved)} ${bill.usageUnit} of water` : `${fmt(unitsSaved)} ${bill.usageUnit}`;
+  return {
+    co2KgPerYear: co2 === null ? null : round(co2, 1),
+    unitsSavedPerYear: round(unitsSaved, 1),
+    unit: bill.usageUnit,
+    summary: co2 === null ? `Saves about ${what} a year.` : `Saves about ${what} and ${fmt(co2)} kg of CO2 a year.`,
+  };
+}
+
+/** Months to earn back the upfront cost from the savings, one decimal; 0 when nothing is spent. */
+export function paybackMonths(upfrontCost: number, annualSavings: number): number {
+  if (upfrontCost <= 0) return 0;
+  return round(upfrontCost / (annualSavings / 12), 1);
+}
+
+function finalise(bill: AnalysisBill, c: RecommendationCandidate): Recommendation | null {
+  const estimatedSavings = round(c.savings);
+  if (!(estimatedSavings > 0)) return null;
+  const priority = URGENT.has(c.recommendationType) ? 'high' : estimatedSavings >= 100 ? 'high' : estimatedSavings >= 25 ? 'medium' : 'low';
+  return {
+    recommendationType: c.recommendationType,
+    title: c.title,
+    description: c.description,
+    estimatedSavings,
+    savingsPeriod: c.savingsPeriod,
+    implementationEffort: c.effort,
+    upfrontCost: round(c.upfrontCost),
+    paybackPeriodMonths: c.savingsPeriod === 'one_time' ? 0 : paybackMonths(c.upfrontCost, estimatedSavings),
+    environmentalImpact: environmentalImpactOf(bill, c.unitsSaved),
+    implementationSteps: c.steps,
+    priority,
+    calculation: c.calculation,
+    trigger: c.trigger,
+  };
+}
+
+/**
+ * Savings recommendations for a bill, from its analysis: each rule fires on something the
+ * analysis found (a billing issue, an anomaly, a price above the state's EIA average, a
+ * heating/cooling share, a high base load, a demand charge, an internet price rise…) and
+ * prices its saving with this bill's own usage and rate and the assumptions in
+ * `assumptions.ts`. Recommendations with no positive saving are dropped; the rest are
+ * ranked by estimated savings, highest first.
+ */
+export function generateRecommendations(bill: AnalysisBill, analysis: BillAnalysis, opts: RecommendOptions = {}): Recommendation[] {
+  const ctx: RuleContext = {
+    bill,
+    analysis,
+    annualUsage: analysis.annualEstimate?.usage ?? null,
+    rate: analysis.costs.marginalRate,
+    unit: bill.usageUnit ?? 'unit',
+  };
+  const recs = [...PROBLEM_RULES, ...EFFICIENCY_RULES].flatMap((rule) => rule(ctx))
+    .map((c) => finalise(bill, c))
+    .filter((r): r is Recommendation => r !== null)
+    .sort((a, b) => b.estimatedSavings - a.estimatedSavings || a.recommendationType.localeCompare(b.recommendationType));
+  return opts.limit === undefined ? recs : recs.slice(0, opts.limit);
+}
