@@ -70,6 +70,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         SMTP_URL: '',
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: '2',
         NODE_ENV: 'production',
         ...env,
       },

@@ -4,7 +4,8 @@ import type { CaptchaConfig } from '../config.ts';
 /**
  * CSP for the SPA: our own scripts only, inline styles allowed (Radix/Recharts set style
  * attributes), blob workers for the ALTCHA solver, and the captcha vendor when one is set.
- * HSTS only when browsers reach us over TLS.
+ * HSTS only when browsers reach us over TLS. A route may set its own value of any of these
+ * headers (the original bill file, which the app frames); the middleware then leaves it alone.
  */
 export function securityHeaders(options: { isHttps: boolean; captchaProvider: CaptchaConfig['provider'] }) {
   const scriptSrc = ["'self'"];
@@ -20,6 +21,7 @@ export function securityHeaders(options: { isHttps: boolean; captchaProvider: Ca
     connectSrc.push('https://www.google.com');
   }
   return secureHeaders({
+    overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc,

@@ -135,6 +135,10 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       'content-disposition': `inline; filename="${file.fileName.replace(/[^\w.-]+/g, '_')}"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
+      // The bill detail page shows the file in a frame of our own origin, and nowhere else;
+      // the file itself may load nothing (a PDF viewer or an image needs no scripts of ours).
+      'content-security-policy': "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      'x-frame-options': 'SAMEORIGIN',
     });
   });
 

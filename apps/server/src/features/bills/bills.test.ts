@@ -79,6 +79,9 @@ describe('upload → processing', () => {
     const file = await ctx.app.request(`/api/bills/${bill.id}/file`, { headers: { cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
+    // Framed by the app's own bill page only; every other page keeps frame-ancestors 'none'.
+    expect(file.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(file.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(sampleBill(GEORGIA)))).toBe(true);
 
     // The account was created under the default property, and the run is in the cost summary.

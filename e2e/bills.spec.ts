@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { confirmFromMailbox, signIn, signUp } from './support/auth.ts';
+import { newPage, STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
+import { withDiagnostics } from './support/diagnostics.ts';
+import { useAppAndBrowser } from './support/suite.ts';
+
+const SHARED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/bills');
+/** A text PDF and a phone photo, with the values their truth files give. */
+const TEXT_PDF = { file: path.join(SHARED_BILLS, 'pub-007.pdf'), provider: 'Duke Energy', amount: '$340.63', due: 'Apr 6, 2025' };
+const PHONE_PHOTO = { file: path.join(SHARED_BILLS, 'pub-011.jpg'), provider: 'Georgia Power', amount: '$357.62', due: 'Nov 23, 2025' };
+
+/** Reading a photo runs OCR; on a busy 2-core machine that can take a while. */
+const PROCESSING_TIMEOUT = 120_000;
+
+const suite = useAppAndBrowser();
+
+/** Watches the progress bar while the bill uploads and is read, until 'Upload Successful'. */
+async function uploadAndWatch(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Upload Bill', exact: true }).click();
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+  await progress.waitFor();
+  const seen = new Set<number>();
+  const success = page.getByRole('heading', { name: 'Upload Successful' });
+  const deadline = Date.now() + PROCESSING_TIMEOUT;
+  while (!(await success.isVisible())) {
+    assert.ok(Date.now() < deadline, 'the bill was not read in time');
+    const now = await progress.getAttribute('aria-valuenow', { timeout: 200 }).catch(() => null);
+    if (now !== null) seen.add(Number(now));
+    await page.waitForTimeout(100);
+  }
+  // The bar moved through the spec's steps (25 → 50 → 90) before success, never backwards past them.
+  const values = [...seen];
+  assert.ok(values.some((value) => [25, 50, 90].includes(value)), `progress values ${values.join(', ')}`);
+  assert.ok(values.every((value) => value >= 0 && value < 100), `progress values ${values.join(', ')}`);
+  return page.getByRole('status').filter({ has: success });
+}
+
+async function expectReadValues(panel: Locator, expected: { provider: string; amount: string; due: string }) {
+  await panel.getByText(expected.provider).first().waitFor();
+  await panel.getByText(expected.amount, { exact: true }).waitFor();
+  await panel.getByText(expected.due, { exact: true }).waitFor();
+}
+
+describe('bills', () => {
+  test('a new user uploads a PDF and a phone photo, sees them read, analyzes one and corrects a value', async () => {
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
+    const email = uniqueEmail('uploader');
+    await withDiagnostics(suite.app, page, async () => {
+      await page.goto('/');
+      await signUp(page, email);
+      await confirmFromMailbox(page, email);
+      await signIn(page, email, STRONG_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByText('Upload your first bill').first().waitFor();
+
+      // 1. A text PDF, chosen with the file picker.
+      await page.goto('/bill-upload');
+      await page.getByRole('heading', { name: 'Upload Your Utility Bill' }).waitFor();
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose File', exact: true }).click();
+      await (await chooser).setFiles(TEXT_PDF.file);
+      await page.getByText('pub-007.pdf').waitFor();
+      const megabytes = `${(statSync(TEXT_PDF.file).size / (1024 * 1024)).toFixed(2)} MB`;
+      await page.getByText(megabytes).waitFor();
+      const pdfResult = await uploadAndWatch(page);
+      await expectReadValues(pdfResult, TEXT_PDF);
+
+      // Upload Successful sends the user to the dashboard after 3 seconds.
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+      const pdfRow = page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first();
+      await pdfRow.getByText(TEXT_PDF.amount).waitFor();
+
+      // 2. A phone photo, taken with the camera panel of the small-screen layout.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/bill-upload');
+      await page.getByRole('heading', { name: 'Scan with your camera' }).waitFor();
+      await page.getByText('Tips for a clear scan').waitFor();
+      const camera = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Take Photo' }).click();
+      await (await camera).setFiles(PHONE_PHOTO.file);
+      await page.getByRole('img', { name: 'Captured bill preview' }).waitFor();
+      await page.getByText('bill_capture.jpg').waitFor();
+      const photoResult = await uploadAndWatch(page);
+      await expectReadValues(photoResult, PHONE_PHOTO);
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // Both bills are on the dashboard with what was read off them.
+      await page.getByRole('tab', { name: 'Your Bills' }).click();
+      await page.getByRole('heading', { name: 'Your Utility Bills' }).waitFor();
+      const photoRow = page.getByRole('row').filter({ hasText: PHONE_PHOTO.provider }).first();
+      await photoRow.getByText(PHONE_PHOTO.amount).waitFor();
+      await page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first().getByText(TEXT_PDF.amount).waitFor();
+
+      // 3. The PDF's detail page: original file, extracted values, analysis, recommendations.
+      await page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first().getByRole('link', { name: 'View' }).click();
+      await page.getByRole('heading', { name: 'What we read' }).waitFor();
+      await page.getByText(TEXT_PDF.due, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Analyze this bill' }).click();
+      await page.getByText('Bill analysis completed successfully').first().waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
+      const cards = page.getByRole('region', { name: 'Recommendations' }).getByRole('heading', { level: 3 });
+      await cards.first().waitFor();
+      assert.ok((await cards.count()) >= 1, 'at least one recommendation');
+
+      // Analyzing again is refused with the spec's wording.
+      await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+      await page.getByText('This bill has already been analyzed').first().waitFor();
+
+      // 4. A correction: the usage was misread, the user fixes it and the page keeps the original.
+      await page.getByRole('button', { name: 'Edit usage', exact: true }).click();
+      const editor = page.getByRole('textbox', { name: 'Correct usage', exact: true });
+      await editor.fill('600');
+      await page.getByRole('button', { name: 'Save correction' }).click();
+      await page.getByText('Thank you for your feedback! This helps us improve our service.').first().waitFor();
+      await page.getByText('Corrected', { exact: true }).first().waitFor();
+      await page.getByText(/^Read as 565/).first().waitFor();
+
+      // The correction is stored: a fresh load shows it.
+      await page.reload();
+      await page.getByText('Corrected', { exact: true }).first().waitFor();
+    });
+    await context.close();
+  });
+
+  test('a signed-out visitor who tries to upload signs in and comes back to the upload page', async () => {
+    // A confirmed account, made in a separate browser session.
+    const email = uniqueEmail('returning');
+    const setup = await newPage(suite.browser, suite.app.baseUrl);
+    await withDiagnostics(suite.app, setup.page, async () => {
+      await setup.page.goto('/');
+      await signUp(setup.page, email);
+      await confirmFromMailbox(setup.page, email);
+    });
+    await setup.context.close();
+
+    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
+    await withDiagnostics(suite.app, page, async () => {
+      await page.goto('/bill-upload');
+      await page.getByRole('heading', { name: 'Upload Your Utility Bill' }).waitFor();
+      // Once the header knows the visitor is signed out (before that, the upload itself would answer 401).
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Choose File', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Authentication Required' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      // The sign-in form takes over; a successful sign-in returns to the upload page.
+      await signIn(page, email, STRONG_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/bill-upload');
+      await page.getByRole('button', { name: 'Choose File', exact: true }).click();
+      assert.equal(await page.getByRole('dialog', { name: 'Authentication Required' }).isVisible(), false);
+    });
+    await context.close();
+  });
+});
