@@ -1,8 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The server's tests run on the embedded database (PGlite) everywhere, and once more against
+ * PostgreSQL when TEST_DATABASE_URL names a server (CI sets it when one answers), so both
+ * database paths are tested by the same files.
+ */
+function serverProject(name: string, databaseUrl: string): TestProjectInlineConfiguration {
+  return {
+    extends: './apps/server/vitest.config.ts',
+    root: './apps/server',
+    test: { name, env: { WATTWISE_TEST_DATABASE_URL: databaseUrl } },
+  };
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
 // One test command for every package; each project keeps its own settings file.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/*',
+      'apps/web',
+      serverProject('server', ''),
+      ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
+    ],
   },
 });

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Server tests: unit and HTTP integration, each file on a fresh database
-// (in-memory PGlite, or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+// Server tests: unit and HTTP integration, each file on a fresh database (in-memory PGlite,
+// or a fresh PostgreSQL database when WATTWISE_TEST_DATABASE_URL is set; the root config
+// sets it from TEST_DATABASE_URL for its 'server-pg' project).
 export default defineConfig({
   test: {
     name: 'server',

@@ -140,9 +140,13 @@ export function loadProcessConfig(): Config {
   return loadConfig(process.env);
 }
 
-/** Tests only: a PostgreSQL server on which each test file gets a fresh database. */
-export function readTestDatabaseUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL || undefined;
+/**
+ * Tests only: a PostgreSQL server on which each test file gets a fresh database. The root
+ * Vitest config sets it per project (empty for the PGlite run, TEST_DATABASE_URL for the
+ * PostgreSQL run), so one `npm test` covers both.
+ */
+export function readTestDatabaseUrl(env: Env = process.env): string | undefined {
+  return env.WATTWISE_TEST_DATABASE_URL || undefined;
 }
 
 /** Secrets that must survive restarts: taken from the config, else generated once under DATA_DIR. */

@@ -32,7 +32,8 @@ function pgliteVersion(): string {
  * times faster.
  */
 export default async function setup(project: TestProject) {
-  if (readTestDatabaseUrl()) {
+  // Global setup runs in the main process: read the project's env, not this process's.
+  if (readTestDatabaseUrl(project.config.env)) {
     project.provide('pgliteTemplate', null);
     project.provide('pgliteBareTemplate', null);
     return;

@@ -17,7 +17,7 @@ import { createQueue } from '../platform/queue.ts';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * A database for one test file: in-memory PGlite, or with TEST_DATABASE_URL a fresh
+ * A database for one test file: in-memory PGlite, or with WATTWISE_TEST_DATABASE_URL a fresh
  * PostgreSQL database created on that server and dropped by `drop()`.
  */
 export async function createTestDatabase(

@@ -128,6 +128,23 @@ describe('upload → processing', () => {
     }
     expect((await ctx.json(null, '/api/feedback', { method: 'POST', body: {} })).status).toBe(401);
     expect((await ctx.json(null, '/api/bills/00000000-0000-4000-8000-000000000000/analyze', { method: 'POST' })).status).toBe(401);
+
+    // A real, analyzed bill stays closed to a visitor without a session, whatever the route.
+    const owner = await ctx.signIn();
+    const bill = await uploadAndProcess(owner);
+    expect((await ctx.json(owner, `/api/bills/${bill.id}/analyze`, { method: 'POST' })).status).toBe(200);
+    for (const [method, url] of [
+      ['GET', `/api/bills/${bill.id}`],
+      ['GET', `/api/bills/${bill.id}/file`],
+      ['GET', `/api/bills/${bill.id}/events`],
+      ['POST', `/api/bills/${bill.id}/analyze`],
+      ['PATCH', `/api/bills/${bill.id}/fields`],
+      ['DELETE', `/api/bills/${bill.id}`],
+    ] as const) {
+      const res = await ctx.json(null, url, { method, body: method === 'PATCH' ? { corrections: [{ field: 'totalAmount', value: 1 }] } : undefined });
+      expect(res.status, `${method} ${url}`).toBe(401);
+    }
+    expect((await ctx.json<{ bill: Bill }>(owner, `/api/bills/${bill.id}`)).body.bill).toMatchObject({ totalAmount: 198.02, analyzed: true });
   });
 
   it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
