@@ -66,6 +66,23 @@ describe('operations endpoints', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 
+  it('keeps /metrics behind METRICS_TOKEN when one is set', async () => {
+    const token = 'metrics-token-0123456789';
+    const guarded = await createTestContext({ METRICS_TOKEN: token });
+    try {
+      const anonymous = await guarded.app.request('/metrics');
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'A metrics token is required.' } });
+      const wrong = await guarded.app.request('/metrics', { headers: { authorization: 'Bearer metrics-token-9876543210' } });
+      expect(wrong.status).toBe(401);
+      const right = await guarded.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+      expect(right.status).toBe(200);
+      expect(await right.text()).toContain('http_request_duration_seconds');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('publishes the OpenAPI document, with better-auth endpoints, and a local API reference', async () => {
     const doc = (await (await ctx.app.request('/api/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');

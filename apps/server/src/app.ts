@@ -2,6 +2,7 @@ import { compress } from 'hono/compress';
 import type { Config, Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
@@ -79,12 +80,22 @@ export function createApp(deps: AppDeps) {
   app.route('/', createProcessingRoutes({ db, auth }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
-  app.get('/metrics', async (c) =>
-    c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }),
-  );
+  app.get('/metrics', async (c) => {
+    if (config.metricsToken && !bearerMatches(c.req.header('authorization'), config.metricsToken)) {
+      return c.json(errorBody('UNAUTHORIZED', 'A metrics token is required.'), 401, { 'www-authenticate': 'Bearer' });
+    }
+    return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+  });
   app.use('*', serveWebApp({ distDir: config.webDistDir, logger }));
 
   return { app, auth, captcha, metrics, bills };
 }
 
 export type App = ReturnType<typeof createApp>['app'];
+
+/** Constant-time check of an `Authorization: Bearer …` header against the expected token. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -45,6 +45,8 @@ const envSchema = z.object({
   SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   WEB_DIST_DIR: optionalString,
+  /** When set, /metrics answers only requests carrying `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   DEMO_DATA: bool(true),
   /** A bill job running longer than this is presumed dead (its process stopped) and run again. */
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -130,6 +132,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     webDistDir: resolvePath(e.WEB_DIST_DIR, path.join(REPO_ROOT, 'apps/web/dist')),
     demoData: e.DEMO_DATA,
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

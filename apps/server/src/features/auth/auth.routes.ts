@@ -30,6 +30,23 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    return response.status === 429 ? withRateLimitCode(response) : response;
+  });
+}
+
+/**
+ * better-auth answers its rate limit with a message only; give it the `code` every other auth
+ * error carries (better-auth's `{ code, message }` shape), keeping status and Retry-After.
+ */
+async function withRateLimitCode(response: Response): Promise<Response> {
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+  const message = typeof body.message === 'string' ? body.message : 'Too many requests. Please try again later.';
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify({ code: typeof body.code === 'string' ? body.code : 'TOO_MANY_REQUESTS', message }), {
+    status: 429,
+    headers,
   });
 }

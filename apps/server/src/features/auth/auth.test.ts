@@ -185,7 +185,10 @@ describe('sign-in', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
     // Even the right password is refused until the window passes, from that address only.
-    expect((await signIn(email, STRONG_PASSWORD, ip)).status).toBe(429);
+    const limited = await signIn(email, STRONG_PASSWORD, ip);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    expect(Number(limited.headers.get('x-retry-after'))).toBeGreaterThan(0);
     expect((await signIn(email, STRONG_PASSWORD, nextIp())).status).toBe(200);
     const { rows } = await ctx.database.execute('select count(*)::int as n from rate_limits where key like $1', [`${ip}|%`]);
     expect(rows[0]?.n).toBe(1);
