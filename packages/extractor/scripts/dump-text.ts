@@ -8,7 +8,8 @@ import path from 'node:path';
 import { closeReaders, readDocument } from '../src/read/read-document.ts';
 
 const OUT_DIR = process.env.BILL_TEXT_DIR ?? '/tmp/bill-text';
-const DEFAULT_INPUTS = ['/work/shared/bills', '/work/shared/bills-real'];
+const SHARED = path.resolve(import.meta.dirname, '../../../../shared');
+const DEFAULT_INPUTS = [path.join(SHARED, 'bills'), path.join(SHARED, 'bills-real')];
 const BILL_FILE = /\.(pdf|png|jpe?g|heic)$/i;
 
 async function listInputs(args: string[]): Promise<string[]> {

@@ -47,6 +47,34 @@ describe.skipIf(cases.length === 0)('extractBill on the shared bills, one per fo
   }, 180_000);
 });
 
+describe('extractBill on a HEIC photo', () => {
+  it('reads the fields of a made-up bill photographed as HEIC', async () => {
+    const heic = new Uint8Array(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../test-fixtures/photo-bill.heic')));
+    const r = await extractBill(heic);
+    expect({
+      utilityProvider: r.fields.utilityProvider.value,
+      accountNumber: r.fields.accountNumber.value,
+      totalAmount: r.fields.totalAmount.value,
+      dueDate: r.fields.dueDate.value,
+      servicePeriodStart: r.fields.servicePeriodStart.value,
+      servicePeriodEnd: r.fields.servicePeriodEnd.value,
+      usageAmount: r.fields.usageAmount.value,
+      usageUnit: r.fields.usageUnit.value,
+      billType: r.fields.billType.value,
+    }).toEqual({
+      utilityProvider: 'Lakeside Electric Cooperative',
+      accountNumber: '5520-118-0937',
+      totalAmount: 128.47,
+      dueDate: '2026-03-24',
+      servicePeriodStart: '2026-01-28',
+      servicePeriodEnd: '2026-02-26',
+      usageAmount: 842,
+      usageUnit: 'kWh',
+      billType: 'electricity',
+    });
+  }, 180_000);
+});
+
 describe('extractBill errors', () => {
   it('rejects a text file renamed .pdf with a typed error', async () => {
     await expect(extractBill(new TextEncoder().encode('hello, this is not a bill'))).rejects.toMatchObject({ name: 'ExtractionError' });

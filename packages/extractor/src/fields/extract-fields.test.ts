@@ -141,6 +141,18 @@ describe('extractFields on positioned text', () => {
     expect(fields.usageUnit.value).toBe('GB');
   });
 
+  it('reads usage under a label that names the utility', () => {
+    for (const [label, unit] of [
+      ['Electric Usage:', 'kWh'],
+      ['Electricity Consumption', 'kWh'],
+      ['Natural Gas Used', 'therms'],
+      ['Power usage this period', 'kWh'],
+    ] as const) {
+      const { fields } = extractFields(documentFromLayoutText(`   ${label}   842 ${unit}\n   Total Amount Due   $128.47\n`));
+      expect([label, fields.usageAmount.value, fields.usageUnit.value]).toEqual([label, 842, unit]);
+    }
+  });
+
   it('lowers confidence when the period is implausible', () => {
     const text = '   Billing Period: 01/01/2026 - 01/05/2026\n   Due Date 01/20/2026\n';
     const { fields, checks } = extractFields(documentFromLayoutText(text));

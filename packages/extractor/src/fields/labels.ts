@@ -180,7 +180,7 @@ export const USAGE_LABELS: LabelDef[] = [
     'usage',
     'total consumption',
     'consumption',
-    '(?:kwh|ccf|hcf|therms?|gallons|energy|water|gas|data) (?:used|usage|consumption)(?: this (?:period|month))?',
+    '(?:kwh|ccf|hcf|therms?|gallons|energy|electric(?:ity)?|power|water|(?:natural )?gas|data|internet) (?:used|usage|consumption)(?: this (?:period|month))?',
     'total (?:kwh|ccf|hcf|therms|gallons)(?: used)?',
     '(?:gas|water|energy|electricity) used this period',
     'you used',

@@ -10,7 +10,8 @@ import { closeReaders, readDocument } from './read-document.ts';
 import { buildPdf } from './testing/minimal-pdf.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../test-fixtures');
-const BILLS = '/work/shared/bills';
+// The shared bills sit beside the repository (../shared/bills from its root).
+const BILLS = path.resolve(import.meta.dirname, '../../../../../shared/bills');
 
 afterAll(async () => {
   await closeReaders();
@@ -134,6 +135,16 @@ describe('readDocument with OCR', () => {
     const item = doc.pages[0]?.lines[0]?.items[0];
     expect(item?.confidence).toBeGreaterThan(0);
     expect(item?.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('converts a HEIC photo (iPhone format) and OCRs it', async () => {
+    // test-fixtures/photo-bill.heic: a made-up bill, see scripts/make-heic-fixture.ts.
+    const doc = await readDocument(await fixture('photo-bill.heic'));
+    expect(doc.kind).toBe('heic');
+    expect(doc.pages.map((p) => p.source)).toEqual(['ocr']);
+    const text = textOf(doc);
+    expect(text).toContain('128.47');
+    expect(text.replace(/[\s-]/g, '')).toContain('55201180937');
   });
 
   it('OCRs a phone photo (skewed, uneven light) and finds its amount due', async () => {
