@@ -147,10 +147,25 @@ describe('extractFields on positioned text', () => {
       ['Electricity Consumption', 'kWh'],
       ['Natural Gas Used', 'therms'],
       ['Power usage this period', 'kWh'],
+      ['Kilowatt Hours Used:', ''],
     ] as const) {
       const { fields } = extractFields(documentFromLayoutText(`   ${label}   842 ${unit}\n   Total Amount Due   $128.47\n`));
-      expect([label, fields.usageAmount.value, fields.usageUnit.value]).toEqual([label, 842, unit]);
+      expect([label, fields.usageAmount.value, fields.usageUnit.value]).toEqual([label, 842, unit || 'kWh']);
     }
+  });
+
+  it('reads water usage under a scaled unit, and an autopay date as the due date', () => {
+    const text = [
+      '   City of Fairview Water Department',
+      '   Service: 03/01/2026 to 03/31/2026',
+      '   Water used (1,000 gal):   4.3',
+      '   Total Amount Due   $61.75',
+      '   Autopay date:   April 20, 2026',
+    ].join('\n');
+    const { fields } = extractFields(documentFromLayoutText(text));
+    expect(fields.usageAmount.value).toBe(4300);
+    expect(fields.usageUnit.value).toBe('gallons');
+    expect(fields.dueDate.value).toBe('2026-04-20');
   });
 
   it('lowers confidence when the period is implausible', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUsages, normalizeUnit, unitInLabel } from './usage.ts';
+import { findUsages, normalizeUnit, parseQuantity, unitInLabel } from './usage.ts';
 
 describe('findUsages', () => {
   it.each([
@@ -37,5 +37,13 @@ describe('units', () => {
     expect(unitInLabel('Usage (kWh)')?.unit).toBe('kWh');
     expect(unitInLabel('Gas used this period (m³)')?.unit).toBe('m3');
     expect(unitInLabel('Total Due')).toBeNull();
+  });
+  it('reads a unit printed with its scale, and does not take the scale for a quantity', () => {
+    expect(unitInLabel('Water used (1,000 gal)')).toEqual({ unit: 'gallons', factor: 1000 });
+    expect(unitInLabel('Consumption (in 1000 gallons)')).toEqual({ unit: 'gallons', factor: 1000 });
+    expect(unitInLabel('Usage (100 cu ft)')).toEqual({ unit: 'CCF', factor: 1 });
+    expect(unitInLabel('Usage (x1000 cubic feet)')).toEqual({ unit: 'CCF', factor: 10 });
+    expect(findUsages('Water used (1,000 gal): 4.3')).toEqual([]);
+    expect(parseQuantity('(1,000 gal): 4.3')).toBe(4.3);
   });
 });

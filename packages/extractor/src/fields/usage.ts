@@ -38,12 +38,33 @@ export function normalizeUnit(raw: string): { unit: UsageUnit; factor: number } 
   return null;
 }
 
+/**
+ * A unit printed with its scale in a column header or label: "(1,000 gal)", "(in 1000 gallons)",
+ * "(x100 cu ft)", "(100 cubic feet)". The figure under it counts that many units.
+ */
+const SCALED_UNIT_RE = /\(\s*(?:in\s+(?:units\s+of\s+)?|x\s?|per\s+)?(10|100|1,?000)\s*(gal(?:lons?|s)?|cu\.?\s?ft\.?|cubic\s+f(?:ee|oo)t|cf)\s*\)/i;
+
+function scaledUnit(text: string): { unit: UsageUnit; factor: number; start: number; end: number } | null {
+  const m = SCALED_UNIT_RE.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const scale = Number(m[1].replace(',', ''));
+  const isGallons = /^gal/i.test(m[2]);
+  // Cubic feet are billed in hundreds (CCF): 100 cu ft = 1 CCF.
+  const unit: UsageUnit = isGallons ? 'gallons' : 'CCF';
+  const factor = isGallons ? scale : scale / 100;
+  if (factor < 1) return null;
+  return { unit, factor, start: m.index, end: m.index + m[0].length };
+}
+
 /** "19 therms", "2,860 gallons", "2.86 kgal" (→ 2860 gallons), "579.42 kWh", "360 m³". */
 export function findUsages(input: string): UsageMatch[] {
   const text = fixOcrDigits(normalizeText(input));
+  const scaled = scaledUnit(text);
   const out: UsageMatch[] = [];
   for (const m of text.matchAll(USAGE_RE)) {
     const [raw, num = '', unitRaw = ''] = m;
+    // "(1,000 gal)" names the unit of the figure beside it; it is not a quantity itself.
+    if (scaled && m.index >= scaled.start && m.index < scaled.end) continue;
     const norm = normalizeUnit(unitRaw);
     if (!norm) continue;
     const amount = Number(num.replace(/,/g, '')) * norm.factor;
@@ -55,13 +76,16 @@ export function findUsages(input: string): UsageMatch[] {
 
 /** The unit named anywhere in a label ("Usage (kWh)", "KWH CONSUMPTION", "Gas used (m³)"). */
 export function unitInLabel(label: string): { unit: UsageUnit; factor: number } | null {
+  const scaled = scaledUnit(normalizeText(label));
+  if (scaled) return { unit: scaled.unit, factor: scaled.factor };
   const m = new RegExp(`(?<![a-z])(${UNIT_ALT})(?![a-z])`, 'i').exec(normalizeText(label));
   return m?.[1] ? normalizeUnit(m[1]) : null;
 }
 
 /** A bare number ("579.4200", "1,194") as printed under a usage label. */
 export function parseQuantity(text: string): number | null {
-  const m = /(?<![\w.,$])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d%/])/.exec(fixOcrDigits(text));
+  const unscaled = text.replace(SCALED_UNIT_RE, (unit) => ' '.repeat(unit.length));
+  const m = /(?<![\w.,$])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d%/])/.exec(fixOcrDigits(unscaled));
   return m?.[1] ? roundUsage(Number(m[1].replace(/,/g, ''))) : null;
 }
 
