@@ -47,6 +47,7 @@ export type RecommendationDto = {
 export type RecommendationCard = {
   id: string;
   billId: string;
+  recommendationType: string;
   title: string;
   description: string;
   savings: number;
@@ -228,6 +229,7 @@ export async function listRecommendationCards(db: Db, userId: string, filter: { 
       {
         id: dto.id,
         billId: dto.billId,
+        recommendationType: dto.recommendationType,
         title: dto.title,
         description: dto.description,
         savings: dto.estimatedSavings,

@@ -244,9 +244,16 @@ describe('analysis, corrections and feedback', () => {
     const anomalies = await ctx.json<{ hasAnomalies: boolean; anomalies: unknown[] }>(cookie, `/api/bills/${bill.id}/anomalies`, { method: 'POST' });
     expect(anomalies.status).toBe(200);
     expect(anomalies.body.hasAnomalies).toBe(anomalies.body.anomalies.length > 0);
-    const cards = await ctx.json<{ recommendations: { billId: string; implemented: boolean }[] }>(cookie, '/api/recommendations?propertyType=residential');
+    const cards = await ctx.json<{ recommendations: { billId: string; implemented: boolean; recommendationType: string }[] }>(
+      cookie,
+      '/api/recommendations?propertyType=residential',
+    );
     expect(cards.body.recommendations.length).toBe(first.body.recommendations.length);
     expect(cards.body.recommendations.every((r) => r.billId === bill.id && r.implemented === false)).toBe(true);
+    // Each card says what kind of advice it is, so the dashboard can tell spike advice from the rest.
+    expect(cards.body.recommendations.map((r) => r.recommendationType).sort()).toEqual(
+      (first.body.recommendations as { recommendationType: string }[]).map((r) => r.recommendationType).sort(),
+    );
   });
 
   it('saves a correction as ml_feedback and analyses the corrected value', async () => {

@@ -98,6 +98,8 @@ export interface RecommendationCard {
   savingsPeriod?: 'annual' | 'one_time';
   priority?: 'high' | 'medium' | 'low';
   billType?: BillType;
+  /** The engine's kind of advice (`usage_investigation`, `led_lighting`, …). */
+  recommendationType?: string;
 }
 
 export type FeedbackType = 'correction' | 'improvement' | 'inaccuracy';

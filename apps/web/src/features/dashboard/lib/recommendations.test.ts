@@ -21,8 +21,9 @@ function card(id: string, billId: string, title: string, savings: number, extra:
 }
 
 const bills = [
-  { id: 'jan', servicePeriodEnd: '2026-01-31', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
-  { id: 'feb', servicePeriodEnd: '2026-02-28', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
+  { id: 'jan', status: 'processed', accountId: 'home', servicePeriodEnd: '2026-01-31', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
+  { id: 'feb', status: 'processed', accountId: 'home', servicePeriodEnd: '2026-02-28', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
+  { id: 'shop-jan', status: 'processed', accountId: 'shop', servicePeriodEnd: '2026-01-31', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
 ] as BillSummary[];
 
 describe('latestRecommendations', () => {
@@ -52,5 +53,23 @@ describe('latestRecommendations', () => {
       bills,
     );
     expect(result.map((c) => c.id)).toEqual(['high-big', 'high-small', 'low-big']);
+  });
+
+  it('shows advice about an unusual bill only while it is the latest bill of its account', () => {
+    const spike = (id: string, billId: string) =>
+      card(id, billId, 'Find out what drove this spike', 900, { recommendationType: 'usage_investigation' });
+    // January's spike was followed by a February bill: the advice is history.
+    expect(latestRecommendations([spike('s-jan', 'jan'), card('led', 'feb', 'Switch remaining bulbs to LED', 40)], bills).map((c) => c.id)).toEqual([
+      'led',
+    ]);
+    // February's spike is the latest bill: it stays.
+    expect(latestRecommendations([spike('s-feb', 'feb')], bills).map((c) => c.id)).toEqual(['s-feb']);
+    // The shop's January bill is its latest, whatever the home account received since.
+    expect(latestRecommendations([spike('s-shop', 'shop-jan')], bills).map((c) => c.id)).toEqual(['s-shop']);
+  });
+
+  it('keeps the same advice for two accounts apart', () => {
+    const result = latestRecommendations([card('home', 'feb', 'Seal air leaks', 100), card('shop', 'shop-jan', 'Seal air leaks', 70)], bills);
+    expect(result.map((c) => c.id)).toEqual(['home', 'shop']);
   });
 });
