@@ -108,11 +108,17 @@ describe('other utilities and account situations', () => {
     expect([thousands.fields.usageAmount.value, thousands.fields.usageUnit.value]).toEqual([4300, 'gallons']);
   });
 
-  it('takes the amount due including a past-due balance, a zero amount due, and a value printed under its label', async () => {
+  it('takes the amount due including a past-due balance, a zero or negative amount due, and a value printed under its label', async () => {
     const pastDue = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Previous Balance $120.00', 'Payment Received $0.00', 'Past Due $120.00', 'Current Charges $133.45', 'Total Amount Due $253.45', 'Due Date: Jun 10, 2026']));
     expect(pastDue.fields.totalAmount.value).toBe(253.45);
     const zero = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Credit balance - do not pay', 'Amount Due $0.00', 'Due Date June 10, 2026']));
     expect(zero.fields.totalAmount.value).toBe(0);
+    const credit = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Payment Received -$150.00', 'Total Amount Due -$60.00', 'Due Date June 10, 2026']));
+    expect(credit.fields.totalAmount.value).toBe(-60);
+    const dashed = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Total Amount Due - $60.00', 'Due Date June 10, 2026']));
+    expect(dashed.fields.totalAmount.value).toBe(60);
+    const yearFirst = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Total Amount Due $60.00', 'Due Date 2026/06/10']));
+    expect(yearFirst.fields.dueDate.value).toBe('2026-06-10');
     const below = await extractBill(page(['Northwind Electric', 'Account 1234567890', 'Total Amount Due', '$253.45', 'Due Date', 'June 10, 2026']));
     expect([below.fields.totalAmount.value, below.fields.dueDate.value]).toEqual([253.45, '2026-06-10']);
   });

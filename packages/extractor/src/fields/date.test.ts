@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDateRanges, findDates, parseDate } from './date.ts';
+import { findDateRanges, findDates, parseDate, toIso } from './date.ts';
 
 describe('parseDate', () => {
   it.each([
@@ -20,6 +20,13 @@ describe('parseDate', () => {
     ['04/2 1/2026', '2026-04-21'],
   ])('%s → %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
+  });
+
+  it('reads year-first dates with any separator', () => {
+    expect(findDates('Due 2026/03/24').map((d) => toIso(d.year ?? 0, d.month, d.day))).toEqual(['2026-03-24']);
+    expect(findDates('Due 2026.03.24.').map((d) => toIso(d.year ?? 0, d.month, d.day))).toEqual(['2026-03-24']);
+    expect(findDates('Due 2026-3-4').map((d) => toIso(d.year ?? 0, d.month, d.day))).toEqual(['2026-03-04']);
+    expect(findDates('Ref 2026-03-241')).toEqual([]);
   });
 
   it('rejects impossible dates', () => {

@@ -26,8 +26,8 @@ const MONTH_NAME =
 
 // Each pattern fills named groups y, m (number or name), d.
 const PATTERNS: RegExp[] = [
-  // 2026-01-05
-  /(?<![\d/.-])(?<y>(?:19|20)\d{2})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d/-])/gi,
+  // 2026-01-05, 2026/01/05, 2026.01.05 (year first: always year, month, day)
+  /(?<![\d/.-])(?<y>(?:19|20)\d{2})(?<ysep>[-/.])(?<m>\d{1,2})\k<ysep>(?<d>\d{1,2})(?!\d|[/.-]\d)/gi,
   // 01/05/2026, 1-5-26, 01.05.2026
   /(?<![\d/.,$-])(?<m>\d{1,2})\s?(?<sep>[/.-])\s?(?<d>\d{1,2})\s?\k<sep>\s?(?<y>(?:19|20)\d{2}|\d{2})(?![\d/])/gi,
   // Jan 5, 2026 / January 05 2026 / JAN 05 2018 / Jan 25,16 / Jan5,2026

@@ -50,7 +50,9 @@ export function findLabels(layout: Layout, defs: readonly LabelDef[]): LabelHit[
           .slice(end)
           // A unit after the label, with or without a scale: "(kWh)", "(1,000 gal)", "(in 100 cu ft)".
           .replace(/^\s*\((?:[^)\d]{0,20}|\s*(?:in\s+|x\s?|per\s+)?(?:10|100|1,?000)\s*[a-z][^)\d]{0,16})\)/i, '')
-          .replace(/^\s*[:#.\-–]?\s*(?:[:#]\s*)?/, '');
+          // A separator after the label; a dash only when a space follows ("Due - $60"), since
+          // "-$60.00" right after a label is a credit, not punctuation.
+          .replace(/^\s*(?:[:#.]|[-–](?=\s))?\s*(?:[:#]\s*)?/, '');
         const rest = subSegment(seg, seg.text.length - restRaw.length, seg.text.length);
         hits.push({ def, seg, label: m[0], rest });
         break;
