@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { confirmFromMailbox, signIn, signUp } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 import { newPage, STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { withDiagnostics } from './support/diagnostics.ts';
 import { useAppAndBrowser } from './support/suite.ts';
@@ -53,6 +54,9 @@ describe('accounts', () => {
         .getByText('Invalid email or password. Please check your credentials and try again.')
         .first()
         .waitFor();
+      // The dialog with its error, and the error toast once it has settled, are readable (WCAG 2.1 AA).
+      await page.waitForTimeout(1_000);
+      assert.deepEqual(await axeViolations(page, []), [], 'sign-in dialog with an error toast');
     });
     await context.close();
   });
@@ -61,6 +65,7 @@ describe('accounts', () => {
     const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
     await page.goto('/no-such-page');
     await page.getByText('Oops! Page not found').waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'not-found page: WCAG 2.1 AA');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { confirmFromMailbox, signIn, signUp } from './support/auth.ts';
+import { axeViolations } from './support/axe.ts';
 import { newPage, STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { withDiagnostics } from './support/diagnostics.ts';
 import { useAppAndBrowser } from './support/suite.ts';
@@ -61,6 +62,7 @@ describe('bills', () => {
       // 1. A text PDF, chosen with the file picker.
       await page.goto('/bill-upload');
       await page.getByRole('heading', { name: 'Upload Your Utility Bill' }).waitFor();
+      assert.deepEqual(await axeViolations(page), [], 'upload page: WCAG 2.1 AA');
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose File', exact: true }).click();
       await (await chooser).setFiles(TEXT_PDF.file);
@@ -96,6 +98,7 @@ describe('bills', () => {
       const photoRow = page.getByRole('row').filter({ hasText: PHONE_PHOTO.provider }).first();
       await photoRow.getByText(PHONE_PHOTO.amount).waitFor();
       await page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first().getByText(TEXT_PDF.amount).waitFor();
+      assert.deepEqual(await axeViolations(page), [], 'dashboard bills tab: WCAG 2.1 AA');
 
       // 3. The PDF's detail page: original file, extracted values, analysis, recommendations.
       await page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first().getByRole('link', { name: 'View' }).click();
@@ -107,6 +110,7 @@ describe('bills', () => {
       const cards = page.getByRole('region', { name: 'Recommendations' }).getByRole('heading', { level: 3 });
       await cards.first().waitFor();
       assert.ok((await cards.count()) >= 1, 'at least one recommendation');
+      assert.deepEqual(await axeViolations(page), [], 'bill detail with analysis: WCAG 2.1 AA');
 
       // Analyzing again is refused with the spec's wording.
       await page.getByRole('button', { name: 'Analyze', exact: true }).click();
