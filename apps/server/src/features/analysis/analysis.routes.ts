@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/types.ts';
 import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from '../bills/bills.service.ts';
 import { ANALYSIS_MESSAGES, analyzeUserBill, detectBillAnomalies, listRecommendationCards } from './analysis.service.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
 const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
@@ -66,6 +67,7 @@ const anomalySchema = z
 
 export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
   const { db } = deps;
+  const scoped = userScopeRunner(db);
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
     await requireBillsUser(deps.auth, c.req.raw.headers);
     await next();
@@ -90,7 +92,7 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
           409: err(`${ANALYSIS_MESSAGES.alreadyAnalyzed} (ALREADY_ANALYZED) / still processing (NOT_PROCESSED)`),
         },
       }),
-      async (c) => c.json(await analyzeUserBill(db, await user(c.req.raw.headers), c.req.valid('param').id), 200),
+      async (c) => c.json(await scoped(await user(c.req.raw.headers), (db, userId) => analyzeUserBill(db, userId, c.req.valid('param').id)), 200),
     )
     .openapi(
       createRoute({
@@ -107,7 +109,7 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
           409: err('Still processing (NOT_PROCESSED)'),
         },
       }),
-      async (c) => c.json(await detectBillAnomalies(db, await user(c.req.raw.headers), c.req.valid('param').id), 200),
+      async (c) => c.json(await scoped(await user(c.req.raw.headers), (db, userId) => detectBillAnomalies(db, userId, c.req.valid('param').id)), 200),
     )
     .openapi(
       createRoute({
@@ -119,6 +121,6 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
         request: { query: z.object({ propertyType: z.enum(['residential', 'commercial']).optional(), propertyId: z.uuid().optional() }) },
         responses: { 200: json(z.object({ recommendations: z.array(cardSchema) }), 'Cards'), 401: unauthorized },
       }),
-      async (c) => c.json({ recommendations: await listRecommendationCards(db, await user(c.req.raw.headers), c.req.valid('query')) }, 200),
+      async (c) => c.json({ recommendations: await scoped(await user(c.req.raw.headers), (db, userId) => listRecommendationCards(db, userId, c.req.valid('query'))) }, 200),
     );
 }

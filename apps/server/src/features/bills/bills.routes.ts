@@ -35,6 +35,7 @@ import {
   retryBill,
   uploadBill,
 } from './bills.service.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -49,6 +50,9 @@ const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileToo
 export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
+  // Reads run in the user's row-level-security scope; work that also queues jobs or touches
+  // files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
+  const scoped = userScopeRunner(deps.db);
   // One session lookup per request, done before any validation so anonymous calls get 401.
   const sessions = new WeakMap<Request, Promise<string>>();
   const user = (c: Context<AppEnv>) => {
@@ -155,7 +159,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
   router.get('/api/bills/:id/events', async (c) => {
     const userId = await user(c);
     const { id } = idParams.parse(c.req.param());
-    await getBillSummary(deps.db, userId, id); // 404 before the stream opens
+    await scoped(userId, (db) => getBillSummary(db, userId, id)); // 404 before the stream opens
     return streamSSE(c, async (stream) => {
       const queue: BillEvent[] = [];
       let wake: (() => void) | null = null;
@@ -179,7 +183,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), deps.heartbeatMs ?? HEARTBEAT_MS);
       try {
         // Subscribed first, then the current state: no update can fall between the two.
-        const current = await getBillSummary(deps.db, userId, id);
+        const current = await scoped(userId, (db) => getBillSummary(db, userId, id));
         queue.unshift({ status: current.status, progress: current.progress, step: current.status === 'queued' ? 'waiting' : current.status, reason: current.failureReason });
         while (!closed) {
           const event = queue.shift();
@@ -189,13 +193,13 @@ export function createBillRoutes(deps: BillRoutesDeps) {
             continue;
           }
           if (event.status === 'processed') {
-            const bill = await getBillSummary(deps.db, userId, id);
+            const bill = await scoped(userId, (db) => getBillSummary(db, userId, id));
             await stream.writeSSE({ event: 'progress', data: JSON.stringify({ status: 'processed', progress: 100, step: 'done' }) });
             await stream.writeSSE({ event: 'done', data: JSON.stringify({ bill }) });
             break;
           }
           if (event.status === 'failed') {
-            const bill = await getBillSummary(deps.db, userId, id);
+            const bill = await scoped(userId, (db) => getBillSummary(db, userId, id));
             await stream.writeSSE({ event: 'failed', data: JSON.stringify({ reason: bill.failureReason ?? event.reason ?? BILL_MESSAGES.processFailedFallback }) });
             break;
           }
@@ -221,7 +225,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         request: { query: listBillsQuery },
         responses: { 200: json(z.object({ bills: z.array(billSummarySchema) }), 'Bills'), 401: unauthorized },
       }),
-      async (c) => c.json({ bills: await listBills(deps.db, await user(c), c.req.valid('query')) }, 200),
+      async (c) => c.json({ bills: await scoped(await user(c), (db, userId) => listBills(db, userId, c.req.valid('query'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -233,7 +237,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         request: { params: idParams },
         responses: { 200: json(z.object({ bill: billDetailSchema }), 'Bill'), 401: unauthorized, 404: notFound },
       }),
-      async (c) => c.json({ bill: await getBillDetail(deps.db, await user(c), c.req.valid('param').id) }, 200),
+      async (c) => c.json({ bill: await scoped(await user(c), (db, userId) => getBillDetail(db, userId, c.req.valid('param').id)) }, 200),
     )
     .openapi(
       createRoute({

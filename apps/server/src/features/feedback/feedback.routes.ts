@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/types.ts';
 import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from '../bills/bills.service.ts';
 import { FEEDBACK_MESSAGES, submitFeedback } from './feedback.service.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
 const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
@@ -37,6 +38,7 @@ const feedbackSchema = z
   .openapi('Feedback');
 
 export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
+  const scoped = userScopeRunner(deps.db);
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
     await requireBillsUser(deps.auth, c.req.raw.headers);
     await next();
@@ -58,7 +60,7 @@ export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
     }),
     async (c) => {
       const userId = await requireBillsUser(deps.auth, c.req.raw.headers);
-      return c.json({ feedback: await submitFeedback(deps.db, userId, c.req.valid('json')) }, 201);
+      return c.json({ feedback: await scoped(userId, (db, id) => submitFeedback(db, id, c.req.valid('json'))) }, 201);
     },
   );
 }

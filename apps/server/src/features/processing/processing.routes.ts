@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/types.ts';
 import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from '../bills/bills.service.ts';
 import { getCostSummary } from './processing.service.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
 const costSummarySchema = z
@@ -24,6 +25,7 @@ const costSummarySchema = z
   .openapi('ProcessingCostSummary');
 
 export function createProcessingRoutes(deps: { db: Db; auth: Auth }) {
+  const scoped = userScopeRunner(deps.db);
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
     await requireBillsUser(deps.auth, c.req.raw.headers);
     await next();
@@ -40,6 +42,6 @@ export function createProcessingRoutes(deps: { db: Db; auth: Auth }) {
         401: { description: 'Authentication required for bill processing', content: { 'application/json': { schema: errorSchema } } },
       },
     }),
-    async (c) => c.json(await getCostSummary(deps.db, await requireBillsUser(deps.auth, c.req.raw.headers)), 200, { 'cache-control': 'no-store' }),
+    async (c) => c.json(await scoped(await requireBillsUser(deps.auth, c.req.raw.headers), (db, userId) => getCostSummary(db, userId)), 200, { 'cache-control': 'no-store' }),
   );
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/types.ts';
 import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from '../bills/bills.service.ts';
 import { createProperty, deleteProperty, listAccounts, listProperties, PROPERTY_MESSAGES, updateAccount, updateProperty } from './properties.service.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
 const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
@@ -43,6 +44,7 @@ const accountBody = z
 const unauthorized = err('Authentication required for bill processing');
 
 export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
+  const scoped = userScopeRunner(deps.db);
   const sessions = new WeakMap<Request, Promise<string>>();
   const user = (c: Context<AppEnv>) => {
     let found = sessions.get(c.req.raw);
@@ -53,7 +55,6 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
     await user(c);
     await next();
   };
-  const { db } = deps;
   return createRouter()
     .openapi(
       createRoute({
@@ -64,7 +65,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         summary: "The caller's properties (a first 'Home' is created on first use)",
         responses: { 200: json(z.object({ properties: z.array(propertySchema) }), 'Properties'), 401: unauthorized },
       }),
-      async (c) => c.json({ properties: await listProperties(db, await user(c)) }, 200),
+      async (c) => c.json({ properties: await scoped(await user(c), (db, userId) => listProperties(db, userId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -76,7 +77,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { body: body(createBody) },
         responses: { 201: json(z.object({ property: propertySchema }), 'Created'), 401: unauthorized, 422: err('Invalid input') },
       }),
-      async (c) => c.json({ property: await createProperty(db, await user(c), c.req.valid('json')) }, 201),
+      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
     )
     .openapi(
       createRoute({
@@ -88,7 +89,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { params: idParams, body: body(updateBody) },
         responses: { 200: json(z.object({ property: propertySchema }), 'Updated'), 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound) },
       }),
-      async (c) => c.json({ property: await updateProperty(db, await user(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -101,7 +102,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound), 409: err(PROPERTY_MESSAGES.hasBills) },
       }),
       async (c) => {
-        await deleteProperty(db, await user(c), c.req.valid('param').id);
+        await scoped(await user(c), (db, userId) => deleteProperty(db, userId, c.req.valid('param').id));
         return c.body(null, 204);
       },
     )
@@ -115,7 +116,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { query: z.object({ propertyId: z.uuid().optional() }) },
         responses: { 200: json(z.object({ accounts: z.array(accountSchema) }), 'Accounts'), 401: unauthorized },
       }),
-      async (c) => c.json({ accounts: await listAccounts(db, await user(c), c.req.valid('query').propertyId) }, 200),
+      async (c) => c.json({ accounts: await scoped(await user(c), (db, userId) => listAccounts(db, userId, c.req.valid('query').propertyId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -132,6 +133,6 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
           409: err(PROPERTY_MESSAGES.duplicateAccount),
         },
       }),
-      async (c) => c.json({ account: await updateAccount(db, await user(c), c.req.valid('param').id, c.req.valid('json')) }, 200),
+      async (c) => c.json({ account: await scoped(await user(c), (db, userId) => updateAccount(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     );
 }
