@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { confirmFromMailbox, signIn, signUp } from './support/auth.ts';
+import { signIn, signUp, signUpAndConfirm } from './support/auth.ts';
 import { axeViolations } from './support/axe.ts';
-import { newPage, STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
-import { withDiagnostics } from './support/diagnostics.ts';
+import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
 const suite = useAppAndBrowser();
 
 describe('accounts', () => {
   test('a new visitor signs up, confirms by email, signs in, stays signed in and signs out', async () => {
-    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
     const email = uniqueEmail('newcomer');
-    await withDiagnostics(suite.app, page, async () => {
-      await page.goto('/');
-      await signUp(page, email);
-
-      // The verification mail arrives in the dev mailbox; its link confirms and reopens sign-in.
-      await confirmFromMailbox(page, email);
+    await suite.inPage(async (page) => {
+      // Sign up from the header; the verification mail arrives in the dev mailbox and its link
+      // confirms the address and reopens the sign-in form.
+      await signUpAndConfirm(page, email);
       await signIn(page, email, STRONG_PASSWORD);
       await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
 
@@ -29,13 +25,11 @@ describe('accounts', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
     });
-    await context.close();
   });
 
   test('a wrong password and an unverified account are refused with the spec messages', async () => {
-    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
     const email = uniqueEmail('unverified');
-    await withDiagnostics(suite.app, page, async () => {
+    await suite.inPage(async (page) => {
       await page.goto('/');
       await signUp(page, email);
       await page.keyboard.press('Escape');
@@ -58,16 +52,15 @@ describe('accounts', () => {
       await page.waitForTimeout(1_000);
       assert.deepEqual(await axeViolations(page, []), [], 'sign-in dialog with an error toast');
     });
-    await context.close();
   });
 
   test('an unknown path shows the not-found screen with a way home', async () => {
-    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
-    await page.goto('/no-such-page');
-    await page.getByText('Oops! Page not found').waitFor();
-    assert.deepEqual(await axeViolations(page), [], 'not-found page: WCAG 2.1 AA');
-    await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await context.close();
+    await suite.inPage(async (page) => {
+      await page.goto('/no-such-page');
+      await page.getByText('Oops! Page not found').waitFor();
+      assert.deepEqual(await axeViolations(page), [], 'not-found page: WCAG 2.1 AA');
+      await page.getByRole('link', { name: 'Return to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
   });
 });

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { confirmFromMailbox, signIn, signUp } from './support/auth.ts';
+import { signIn, signUpAndConfirm } from './support/auth.ts';
 import { axeViolations } from './support/axe.ts';
-import { newPage, STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
-import { withDiagnostics } from './support/diagnostics.ts';
+import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
 const SHARED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/bills');
@@ -49,12 +48,9 @@ async function expectReadValues(panel: Locator, expected: { provider: string; am
 
 describe('bills', () => {
   test('a new user uploads a PDF and a phone photo, sees them read, analyzes one and corrects a value', async () => {
-    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
     const email = uniqueEmail('uploader');
-    await withDiagnostics(suite.app, page, async () => {
-      await page.goto('/');
-      await signUp(page, email);
-      await confirmFromMailbox(page, email);
+    await suite.inPage(async (page) => {
+      await signUpAndConfirm(page, email);
       await signIn(page, email, STRONG_PASSWORD);
       await page.waitForURL((url) => url.pathname === '/dashboard');
       await page.getByText('Upload your first bill').first().waitFor();
@@ -129,22 +125,16 @@ describe('bills', () => {
       await page.reload();
       await page.getByText('Corrected', { exact: true }).first().waitFor();
     });
-    await context.close();
   });
 
   test('a signed-out visitor who tries to upload signs in and comes back to the upload page', async () => {
     // A confirmed account, made in a separate browser session.
     const email = uniqueEmail('returning');
-    const setup = await newPage(suite.browser, suite.app.baseUrl);
-    await withDiagnostics(suite.app, setup.page, async () => {
-      await setup.page.goto('/');
-      await signUp(setup.page, email);
-      await confirmFromMailbox(setup.page, email);
+    await suite.inPage(async (page) => {
+      await signUpAndConfirm(page, email);
     });
-    await setup.context.close();
 
-    const { context, page } = await newPage(suite.browser, suite.app.baseUrl);
-    await withDiagnostics(suite.app, page, async () => {
+    await suite.inPage(async (page) => {
       await page.goto('/bill-upload');
       await page.getByRole('heading', { name: 'Upload Your Utility Bill' }).waitFor();
       // Once the header knows the visitor is signed out (before that, the upload itself would answer 401).
@@ -159,6 +149,5 @@ describe('bills', () => {
       await page.getByRole('button', { name: 'Choose File', exact: true }).click();
       assert.equal(await page.getByRole('dialog', { name: 'Authentication Required' }).isVisible(), false);
     });
-    await context.close();
   });
 });

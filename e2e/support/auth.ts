@@ -48,3 +48,10 @@ export async function confirmFromMailbox(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('dialog').waitFor();
 }
+
+/** A new account with its email confirmed, from the home page; leaves the sign-in form open. */
+export async function signUpAndConfirm(page: Page, email: string) {
+  await page.goto('/');
+  await signUp(page, email);
+  await confirmFromMailbox(page, email);
+}

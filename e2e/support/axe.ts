@@ -22,7 +22,7 @@ export const TOASTS = '[data-sonner-toaster]';
  */
 export async function axeViolations(page: Page, exclude: string[] = [TOASTS]): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays as it is.
-  await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (excluded) => {
     type Result = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Result[] }> } }).axe;

@@ -76,9 +76,10 @@ export function findUsages(input: string): UsageMatch[] {
 
 /** The unit named anywhere in a label ("Usage (kWh)", "KWH CONSUMPTION", "Gas used (m³)"). */
 export function unitInLabel(label: string): { unit: UsageUnit; factor: number } | null {
-  const scaled = scaledUnit(normalizeText(label));
+  const text = normalizeText(label);
+  const scaled = scaledUnit(text);
   if (scaled) return { unit: scaled.unit, factor: scaled.factor };
-  const m = new RegExp(`(?<![a-z])(${UNIT_ALT})(?![a-z])`, 'i').exec(normalizeText(label));
+  const m = new RegExp(`(?<![a-z])(${UNIT_ALT})(?![a-z])`, 'i').exec(text);
   return m?.[1] ? normalizeUnit(m[1]) : null;
 }
 

@@ -39,6 +39,7 @@ const cardSchema = z
   .object({
     id: z.string(),
     billId: z.string(),
+    recommendationType: z.string().openapi({ description: 'Kind of advice, e.g. usage_investigation, led_lighting, billing_dispute' }),
     title: z.string(),
     description: z.string(),
     savings: z.number(),

@@ -53,13 +53,8 @@ export function createBillRoutes(deps: BillRoutesDeps) {
   // Reads run in the user's row-level-security scope; work that also queues jobs or touches
   // files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
   const scoped = userScopeRunner(deps.db);
-  // One session lookup per request, done before any validation so anonymous calls get 401.
-  const sessions = new WeakMap<Request, Promise<string>>();
-  const user = (c: Context<AppEnv>) => {
-    let found = sessions.get(c.req.raw);
-    if (!found) sessions.set(c.req.raw, (found = requireBillsUser(deps.auth, c.req.raw.headers)));
-    return found;
-  };
+  // Looked up before any validation so anonymous calls get 401 (once per request, see requireBillsUser).
+  const user = (c: Context<AppEnv>) => requireBillsUser(deps.auth, c.req.raw.headers);
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
     await user(c);
     await next();

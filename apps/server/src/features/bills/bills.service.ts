@@ -51,11 +51,20 @@ export type UploadInput = {
   propertyId?: string;
 };
 
+/** One session lookup per request: route middleware and handler share it (keyed by the request's headers). */
+const requestUsers = new WeakMap<Headers, Promise<string>>();
+
 /** The signed-in user's id; 401 'Authentication required for bill processing' otherwise. */
-export async function requireBillsUser(auth: Auth, headers: Headers): Promise<string> {
-  const session = await getSession(auth, headers);
-  if (!session) throw new AppError('UNAUTHORIZED', 401, BILL_MESSAGES.authRequired);
-  return session.user.id;
+export function requireBillsUser(auth: Auth, headers: Headers): Promise<string> {
+  let found = requestUsers.get(headers);
+  if (!found) {
+    found = getSession(auth, headers).then((session) => {
+      if (!session) throw new AppError('UNAUTHORIZED', 401, BILL_MESSAGES.authRequired);
+      return session.user.id;
+    });
+    requestUsers.set(headers, found);
+  }
+  return found;
 }
 
 function displayName(fileName: string): string {

@@ -45,12 +45,8 @@ const unauthorized = err('Authentication required for bill processing');
 
 export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
   const scoped = userScopeRunner(deps.db);
-  const sessions = new WeakMap<Request, Promise<string>>();
-  const user = (c: Context<AppEnv>) => {
-    let found = sessions.get(c.req.raw);
-    if (!found) sessions.set(c.req.raw, (found = requireBillsUser(deps.auth, c.req.raw.headers)));
-    return found;
-  };
+  // Looked up before any validation so anonymous calls get 401 (once per request, see requireBillsUser).
+  const user = (c: Context<AppEnv>) => requireBillsUser(deps.auth, c.req.raw.headers);
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
     await user(c);
     await next();
