@@ -35,6 +35,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})\\s*[,']\\s?(?<y>\\d{2})(?![\\d:.,])`, 'gi'),
   // 5 Jan 2026 / 05-Jan-2026
   new RegExp(`(?<![\\d.,])(?<d>\\d{1,2})(?:st|nd|rd|th)?[\\s-]*(?<m>${MONTH_NAME})[\\s,-]*(?<y>(?:19|20)\\d{2})(?!\\d)`, 'gi'),
+  // 05-JAN-26 / 5 Jan '26 / 05JAN26 (day first, two-digit year)
+  new RegExp(`(?<![\\d.,])(?<d>\\d{1,2})(?:st|nd|rd|th)?(?<dsep>[\\s-]?)(?<m>${MONTH_NAME})(?:\\k<dsep>|\\s?')(?<y>\\d{2})(?![\\d:.,])`, 'gi'),
   // Jan 5 (no year), used inside ranges
   new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})(?:st|nd|rd|th)?(?![\\d:])(?!\\s*,?\\s*(?:19|20)\\d{2})`, 'gi'),
 ];

@@ -14,6 +14,9 @@ import {
   TOTAL_LABELS,
 } from './labels.ts';
 import { buildLayout, type Layout } from './layout.ts';
+import { findCandidates, type Candidate } from './candidates.ts';
+import { normalizeDateOrder } from './date-order.ts';
+import type { MeaningField } from './meaning.ts';
 import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
 import { findCustomerName, findServiceAddress } from './parties.ts';
 import { findProvider } from './provider.ts';
@@ -51,8 +54,13 @@ export function parseAccount(text: string): Array<Found<string>> {
     const value = (m[1] ?? '').trim();
     const digits = value.replace(/\D/g, '').length;
     if (digits < 5 || digits > 24) continue;
+    // The local part of a phone number: "(941) 639-1106", "941-639-1106".
+    if (/\(\d{3}\)\s?$|\d{3}[ .-]$/.test(text.slice(Math.max(0, m.index - 7), m.index)) && /^\d{3}[ .-]\d{4}$/.test(value)) continue;
     if (findDates(value).length > 0) continue;
-    if (/^\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}$/.test(value) || /^1-\d{3}-\d{3}-\d{4}$/.test(value)) continue;
+    // Phone numbers: (555) 555-0100, 555-555-0100, 555.555.0100, 1-800-…; an account number may
+    // be printed in space-separated groups of the same shape ("123 456 7890").
+    if (/^\(\d{3}\)\s?\d{3}[ .-]\d{4}$/.test(value) || /^\d{3}([.-])\d{3}\1\d{4}$/.test(value) || /^1[ .-]\d{3}[ .-]\d{3}[ .-]\d{4}$/.test(value)) continue;
+    if (/^(?:800|888|877|866|855|844|833)\s\d{3}\s\d{4}$/.test(value)) continue;
     out.push({ value, start: m.index, end: m.index + value.length });
   }
   return out;
@@ -90,8 +98,21 @@ export function decodeScanLineAmount(scanLines: string[], account: string | null
   return null;
 }
 
+/** How much a label understood by its meaning counts beside a label from the dictionaries. */
+const MEANING_WEIGHT = 0.9;
+
+/** Adds the candidates whose label means `field` to `votes`. */
+function addMeaningVotes<T>(votes: Votes<T>, candidates: Candidate[], field: MeaningField, kind: Candidate['kind'], key?: (v: T) => string): void {
+  for (const c of candidates) {
+    const m = c.kind === kind ? c.meaning[field] : undefined;
+    if (!m) continue;
+    const value = c.value as T;
+    votes.add(value, m * MEANING_WEIGHT, key ? key(value) : undefined);
+  }
+}
+
 /** Votes for the amount due: strong labels, else the weaker "current charges" kind. */
-function voteTotal(layout: Layout, scanLines: string[]): Votes<number> {
+function voteTotal(layout: Layout, scanLines: string[], candidates: Candidate[]): Votes<number> {
   const notTotal = (t: string) => !NOT_TOTAL_RE.test(t);
   const collect = (defs: LabelDef[]) => {
     const votes = new Votes<number>();
@@ -108,7 +129,9 @@ function voteTotal(layout: Layout, scanLines: string[]): Votes<number> {
     return votes;
   };
   const strong = collect(TOTAL_LABELS.filter((d) => d.weight >= 1));
-  return strong.size > 0 ? strong : collect(TOTAL_LABELS);
+  addMeaningVotes(strong, candidates, 'total', 'money');
+  if (strong.size > 0) return strong;
+  return collect(TOTAL_LABELS);
 }
 
 function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<Found<T>>, opts: Parameters<typeof pairValue>[3], keep?: (seg: string) => boolean) {
@@ -123,12 +146,17 @@ function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<F
 
 /** Reads the bill's fields from positioned text. */
 export function extractFields(doc: DocumentText): FieldExtraction {
-  const layout = buildLayout(doc);
+  const layout = normalizeDateOrder(buildLayout(doc));
+  const first = findCandidates(layout, { ref: null, parseAccount });
 
-  const statement = vote(layout, STATEMENT_DATE_LABELS, datesIn(null), { above: false }).best();
+  const statementVotes = vote(layout, STATEMENT_DATE_LABELS, datesIn(null), { above: false });
+  addMeaningVotes(statementVotes, first, 'statement', 'date');
+  const statement = statementVotes.best();
   const statementDate = statement?.value ?? null;
+  const candidates = statementDate ? findCandidates(layout, { ref: statementDate, parseAccount }) : first;
 
   const dueVotes = vote(layout, DUE_DATE_LABELS, datesIn(statementDate), { above: true }, (t) => !/\bafter\b/i.test(t));
+  addMeaningVotes(dueVotes, candidates, 'due', 'date');
   const due = dueVotes.best();
 
   const scanLines = findScanLines(layout);
@@ -142,8 +170,9 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     const onScanLine = digits.length >= 6 && scanLines.some((l) => l.includes(digits.replace(/\D/g, '')));
     accountVotes.add(p.value, p.score + (/[ -]/.test(p.value) ? 0.05 : 0) + (onScanLine ? 0.5 : 0), digits);
   }
+  addMeaningVotes(accountVotes, candidates, 'account', 'id', (v: string) => v.replace(/[^0-9A-Z]/gi, '').toUpperCase());
   const account = accountVotes.best();
-  const totalVotes = voteTotal(layout, scanLines);
+  const totalVotes = voteTotal(layout, scanLines, candidates);
   const fromScanLine = decodeScanLineAmount(scanLines, account?.value ?? null, due?.value ?? null);
   // Weaker than a printed total: OCR misreads scan-line digits too.
   if (fromScanLine !== null) totalVotes.add(fromScanLine, 0.5);
@@ -151,6 +180,7 @@ export function extractFields(doc: DocumentText): FieldExtraction {
 
   const ref = due?.value ?? statementDate;
   const periodVotes = vote(layout, PERIOD_LABELS, rangesIn(ref), { above: false });
+  addMeaningVotes(periodVotes, candidates, 'period', 'range');
   for (const line of layout.lines) {
     line.segments.forEach((seg, i) => {
       for (const r of findDateRanges(seg.text, ref ?? undefined)) periodVotes.add({ start: r.start, end: r.end }, r.explicit ? 0.3 : 0.05);
@@ -166,8 +196,12 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     });
   }
   // Start and end printed under separate labels.
-  const startDate = vote(layout, PERIOD_START_LABELS, datesIn(ref), { above: false, reach: 2 }).best();
-  const endDate = vote(layout, PERIOD_END_LABELS, datesIn(ref), { above: false, reach: 2 }).best();
+  const startVotes = vote(layout, PERIOD_START_LABELS, datesIn(ref), { above: false, reach: 2 });
+  addMeaningVotes(startVotes, candidates, 'periodStart', 'date');
+  const endVotes = vote(layout, PERIOD_END_LABELS, datesIn(ref), { above: false, reach: 2 });
+  addMeaningVotes(endVotes, candidates, 'periodEnd', 'date');
+  const startDate = startVotes.best();
+  const endDate = endVotes.best();
   if (startDate && endDate && startDate.value < endDate.value) {
     const days = (Date.parse(endDate.value) - Date.parse(startDate.value)) / 86_400_000;
     if (days >= 7 && days <= 400) periodVotes.add({ start: startDate.value, end: endDate.value }, 0.9);
@@ -175,7 +209,7 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   const period = periodVotes.best();
 
 
-  const usage = findUsage(layout);
+  const usage = findUsage(layout, candidates);
   const provider = findProvider(layout);
   const billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
   const customerName = findCustomerName(layout);

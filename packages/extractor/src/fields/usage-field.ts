@@ -1,4 +1,5 @@
 import type { UsageUnit } from '../types.ts';
+import type { Candidate } from './candidates.ts';
 import { NOT_USAGE_RE, USAGE_LABELS } from './labels.ts';
 import { linesAbove, overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { findLabels, pairValue, type Found } from './pairing.ts';
@@ -42,7 +43,7 @@ function unitAbove(layout: Layout, seg: Segment, x0: number, x1: number): { unit
  * "579.42"), meter rows where current - previous = usage, and quantities on rate lines
  * ("949 kWh x $0.0326"). Histories, averages and last-year comparisons are ignored.
  */
-export function findUsage(layout: Layout): (Usage & { confidence: number }) | null {
+export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage & { confidence: number }) | null {
   const votes = new Votes<Usage>();
   const key = (u: Usage) => `${u.unit}:${u.amount}`;
   const add = (u: Usage, score: number) => votes.add(u, score, key(u));
@@ -89,6 +90,8 @@ export function findUsage(layout: Layout): (Usage & { confidence: number }) | nu
       }
     }
   }
+  // Quantities whose label means this period's usage ("Energy delivered", "Kilowatt-hours billed").
+  for (const c of candidates) if (c.kind === 'quantity' && c.meaning.usage) add(c.value as Usage, c.meaning.usage * 0.9);
   const ranked = votes.ranked();
   const top = ranked[0];
   if (!top) return null;

@@ -98,6 +98,27 @@ export function meaningfulChars(page: PageText): number {
   return count;
 }
 
+/**
+ * Share (0..1) of a page's printed characters that sit in readable tokens: words with a vowel,
+ * numbers, amounts and dates. A text layer written with fonts that lack a Unicode map comes out
+ * as punctuation soup ("&\"#$% #( \"$ )(/0") and scores near 0; real text scores well over 0.6.
+ */
+export function readableShare(page: PageText): number {
+  let readable = 0;
+  let total = 0;
+  for (const line of page.lines) {
+    for (const token of line.text.split(/\s+/)) {
+      if (!token) continue;
+      total += token.length;
+      const core = token.replace(/^[("'$[]+|[)"',.:;!?%\]]+$/g, '');
+      if (/^[\p{L}][\p{L}'.&-]*$/u.test(core) && /[aeiouy]/i.test(core) && core.length >= 2) readable += token.length;
+      else if (/^[$-]?\d[\d,./:-]*$/.test(core)) readable += token.length;
+      else if (/^[\p{L}\d][\p{L}\d#/&.-]*$/u.test(core) && /\p{L}{2}/u.test(core)) readable += token.length * 0.7;
+    }
+  }
+  return total === 0 ? 0 : readable / total;
+}
+
 /** The page's text layer as lines, in top-down page points (rotation and crop box applied). */
 export async function readTextLayer(page: PDFPageProxy, index: number): Promise<PageText> {
   const { Util } = await loadPdfJs();

@@ -5,7 +5,7 @@ import { checkImageSize, detectKind, MAX_PDF_PAGES } from './detect.ts';
 import { decodeGray, prepareForOcr, type GrayImage } from './image-prep.ts';
 import { ocrPage, ocrQuality } from './ocr.ts';
 import { ocrWorkerCount, terminate } from './ocr-pool.ts';
-import { meaningfulChars, openPdf, readTextLayer, toExtractionError } from './pdf.ts';
+import { meaningfulChars, openPdf, readableShare, readTextLayer, toExtractionError } from './pdf.ts';
 import { isBlank, renderPageGray } from './pdf-render.ts';
 
 export interface ReadOptions {
@@ -21,6 +21,8 @@ export interface ReadOptions {
 
 /** A page whose text layer has fewer letters/digits than this is OCR'd instead. */
 const MIN_TEXT_LAYER_CHARS = 20;
+/** A text layer with less of its text readable than this (fonts without a Unicode map) is OCR'd. */
+const MIN_READABLE_SHARE = 0.5;
 /** Resolution for rasterising PDF pages without a text layer. */
 const RENDER_DPI = 200;
 
@@ -67,7 +69,7 @@ async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: Read
   const page = await doc.getPage(pageNumber);
   const index = pageNumber - 1;
   const textLayer = await readTextLayer(page, index);
-  if (meaningfulChars(textLayer) >= MIN_TEXT_LAYER_CHARS) return textLayer;
+  if (meaningfulChars(textLayer) >= MIN_TEXT_LAYER_CHARS && readableShare(textLayer) >= MIN_READABLE_SHARE) return textLayer;
   const { image, scale } = await renderPageGray(doc, page, RENDER_DPI);
   if (isBlank(image)) return { ...textLayer, source: textLayer.lines.length ? 'text-layer' : 'ocr' };
   return ocrInBestOrientation(image, scale, index, opts);

@@ -1,0 +1,201 @@
+import { moneyIn } from './amount.ts';
+import { findDateRanges, findDates, inferYear, toIso } from './date.ts';
+import { overlap, xAt, type Layout, type Segment } from './layout.ts';
+import { labelMeaning, type MeaningField } from './meaning.ts';
+import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
+import type { UsageUnit } from '../types.ts';
+
+export type CandidateKind = 'money' | 'date' | 'range' | 'id' | 'quantity';
+export type ContextWhere = 'inline' | 'left' | 'above';
+
+export interface Candidate<T = unknown> {
+  kind: CandidateKind;
+  value: T;
+  seg: Segment;
+  start: number;
+  end: number;
+  x0: number;
+  x1: number;
+  /** The label text the value is read with, and where it sits. */
+  context: string;
+  where: ContextWhere | 'none';
+  /** Per field: how surely the context names it, times how close the context is. */
+  meaning: Partial<Record<MeaningField, number>>;
+}
+
+export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.95, above: 0.85 };
+
+const LETTERS_RE = /[A-Za-z]{2,}/;
+
+/** The text of a segment between the previous value (or the segment start) and `start`. */
+function inlinePrefix(text: string, start: number): string {
+  const before = text.slice(0, start);
+  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(before);
+  return (m?.[1] ?? before).replace(/[:\s.-]+$/, '').trim();
+}
+
+/** The label to the left on the same line: the nearest segment's text after its last number. */
+function leftLabel(layout: Layout, seg: Segment): string {
+  const line = layout.lines[seg.line];
+  if (!line) return '';
+  const i = line.segments.indexOf(seg);
+  const left = line.segments[i - 1];
+  if (!left) return '';
+  // Far across the page is another column.
+  if (seg.x0 - left.x1 > seg.height * 30) return '';
+  if (/\d[^A-Za-z]*$/.test(left.text)) return '';
+  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(left.text);
+  return (m?.[1] ?? left.text).trim();
+}
+
+/**
+ * The column header above a value: the nearest text above that overlaps it horizontally and
+ * is a label (holds letters and no value of the same kind), skipping the rows of a table.
+ */
+function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean): string {
+  let skipped = 0;
+  for (let i = seg.line - 1; i >= 0 && seg.line - i <= 8; i--) {
+    const line = layout.lines[i];
+    if (!line || line.page !== seg.page) break;
+    if (seg.y - (line.y + line.height) > seg.height * (6 + skipped * 1.5)) break;
+    const pad = seg.height * 0.5;
+    let inColumn = line.segments.filter((s) => overlap(s.x0, s.x1, x0 - pad, x1 + pad) > 0);
+    if (inColumn.length === 0) {
+      if (line.segments.length < 2) continue;
+      // A header row whose words sit a little off the value's cell: its nearest word, if near.
+      const gap = (s: Segment) => Math.max(s.x0 - x1, x0 - s.x1);
+      const near = line.segments.filter((s) => gap(s) < seg.height * 4).sort((a, b) => gap(a) - gap(b))[0];
+      if (!near) break;
+      inColumn = [near];
+    }
+    // A header names a column; text that carries a value of its own is a label with its value.
+    const labels = inColumn.filter((s) => LETTERS_RE.test(s.text) && !isValue(s.text) && !carriesValue(s.text));
+    if (labels.length > 0) {
+      // Of several words in the column, the one most over the value.
+      const best = labels.sort((a, b) => overlap(b.x0, b.x1, x0, x1) - overlap(a.x0, a.x1, x0, x1))[0];
+      return best?.text ?? '';
+    }
+    // A row of the same table: keep looking up for the header.
+    if (inColumn.every((s) => isValue(s.text))) {
+      skipped++;
+      continue;
+    }
+    break;
+  }
+  return '';
+}
+
+function carriesValue(text: string): boolean {
+  return /\d{4,}/.test(text.replace(/[ ,]/g, '')) || moneyIn(text).length > 0 || findDates(text).length > 0;
+}
+
+function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: number, kind: CandidateKind, isValue: (t: string) => boolean) {
+  const inline = inlinePrefix(seg.text, start);
+  const found: Array<{ text: string; where: ContextWhere }> = [];
+  if (LETTERS_RE.test(inline)) found.push({ text: inline, where: 'inline' });
+  else {
+    const left = leftLabel(layout, seg);
+    if (LETTERS_RE.test(left)) found.push({ text: left, where: 'left' });
+    else {
+      const above = headerAbove(layout, seg, x0, x1, isValue);
+      if (LETTERS_RE.test(above)) found.push({ text: above, where: 'above' });
+    }
+  }
+  let best: { text: string; where: ContextWhere | 'none'; meaning: Partial<Record<MeaningField, number>> } = { text: '', where: 'none', meaning: {} };
+  const merged: Partial<Record<MeaningField, number>> = {};
+  for (const f of found) {
+    const m = labelMeaning(f.text, kind);
+    for (const [field, v] of Object.entries(m) as Array<[MeaningField, number]>) {
+      const scored = v * WHERE_FACTOR[f.where];
+      if (scored > (merged[field] ?? 0)) merged[field] = scored;
+    }
+    if (best.where === 'none') best = { text: f.text, where: f.where, meaning: m };
+  }
+  return { context: best.text, where: best.where, meaning: merged };
+}
+
+function digitsOnly(t: string): string {
+  return t.replace(/[^0-9A-Za-z]/g, '');
+}
+
+function separateHeaders(layout: Layout, seg: Segment, start: number, end: number, isDate: (t: string) => boolean): boolean {
+  const dates = findDates(seg.text.slice(start, end));
+  const a = dates[0];
+  const b = dates[dates.length - 1];
+  if (!a || !b || a === b) return false;
+  const headA = headerAbove(layout, seg, xAt(seg, start + a.start), xAt(seg, start + a.end), isDate);
+  const headB = headerAbove(layout, seg, xAt(seg, start + b.start), xAt(seg, start + b.end), isDate);
+  return Boolean(headA && headB && headA !== headB);
+}
+
+/** Every amount, date, date range, identifier and quantity on the bill, with its label. */
+export function findCandidates(
+  layout: Layout,
+  opts: { ref: string | null; parseAccount: (t: string) => Array<{ value: string; start: number; end: number }> },
+): Candidate[] {
+  const out: Candidate[] = [];
+  const isMoney = (t: string) => moneyIn(t).length > 0 && !/[A-Za-z]{3,}/.test(t.replace(/\b(?:CR|USD|CAD)\b/g, ''));
+  const isDate = (t: string) => findDates(t).length > 0 && !/[A-Za-z]{4,}/.test(t.replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/gi, ''));
+  const isId = (t: string) => opts.parseAccount(t).length > 0 && !/[a-z]{3,}/.test(t);
+  const isQty = (t: string) => /^\s*[\d,.]+\s*[A-Za-z³]{0,6}\s*$/.test(t);
+  for (const line of layout.lines) {
+    for (const seg of line.segments) {
+      const push = <T>(kind: CandidateKind, value: T, start: number, end: number, isValue: (t: string) => boolean) => {
+        const x0 = xAt(seg, start);
+        const x1 = xAt(seg, end);
+        const c = contextOf(layout, seg, start, x0, x1, kind, isValue);
+        out.push({ kind, value, seg, start, end, x0, x1, ...c });
+      };
+      for (const m of moneyIn(seg.text)) push('money', m.value, m.start, m.end, isMoney);
+      const ranges = findDateRanges(seg.text, opts.ref ?? undefined);
+      for (const r of ranges) {
+        // Two dates side by side with nothing between them, each under its own header, are two dates.
+        if (!r.explicit && separateHeaders(layout, seg, r.index, r.endIndex, isDate)) continue;
+        push('range', { start: r.start, end: r.end }, r.index, r.endIndex, isDate);
+      }
+      for (const d of findDates(seg.text)) {
+        if (ranges.some((r) => d.start >= r.index && d.end <= r.endIndex)) continue;
+        const year = d.year ?? (opts.ref ? inferYear(d.month, d.day, opts.ref) : null);
+        if (year === null) continue;
+        push('date', toIso(year, d.month, d.day), d.start, d.end, isDate);
+      }
+      for (const a of opts.parseAccount(seg.text)) {
+        if (digitsOnly(a.value).length < 5) continue;
+        push('id', a.value, a.start, a.end, isId);
+      }
+      const withUnit = findUsages(seg.text);
+      for (const u of withUnit) push('quantity', { amount: u.amount, unit: u.unit }, u.start, u.end, isQty);
+      // A bare figure whose label or column header names the unit ("Kilowatt-hours billed  918").
+      const bare = withUnit.length === 0 && /^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+)?\s*$/.test(seg.text) ? parseQuantity(seg.text) : null;
+      if (bare !== null && bare > 0) {
+        const c = contextOf(layout, seg, 0, seg.x0, seg.x1, 'quantity', isQty);
+        const unit = unitInLabel(c.context);
+        if (unit) out.push({ kind: 'quantity', value: { amount: Math.round(bare * unit.factor * 1000) / 1000, unit: unit.unit }, seg, start: 0, end: seg.text.length, x0: seg.x0, x1: seg.x1, ...c });
+      }
+    }
+    // Two dates in neighbouring cells of a row ("Read Dates" over "01/28/24   02/27/24").
+    for (let i = 0; i + 1 < line.segments.length; i++) {
+      const a = line.segments[i];
+      const b = line.segments[i + 1];
+      if (!a || !b) continue;
+      const da = findDates(a.text);
+      const db = findDates(b.text);
+      const lastA = da[da.length - 1];
+      const firstB = db[0];
+      if (!lastA || !firstB || lastA.year === null || firstB.year === null) continue;
+      if (a.text.slice(lastA.end).trim() || b.text.slice(0, firstB.start).trim()) continue;
+      const start = toIso(lastA.year, lastA.month, lastA.day);
+      const end = toIso(firstB.year, firstB.month, firstB.day);
+      const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+      if (days < 7 || days > 100) continue;
+      const x0 = xAt(a, lastA.start);
+      // Each cell under its own header ("Billing Date" | "Due Date") is two dates, not a range.
+      const headA = headerAbove(layout, a, x0, a.x1, isDate);
+      const headB = headerAbove(layout, b, b.x0, b.x1, isDate);
+      if (headA && headB && headA !== headB) continue;
+      const c = contextOf(layout, a, lastA.start, x0, b.x1, 'range', isDate);
+      out.push({ kind: 'range', value: { start, end }, seg: a, start: lastA.start, end: a.text.length, x0, x1: b.x1, ...c });
+    }
+  }
+  return out;
+}

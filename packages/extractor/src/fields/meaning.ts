@@ -1,0 +1,149 @@
+/**
+ * What a label means, by its words rather than by a list of phrases. A label's text is cut into
+ * normalised word stems (abbreviations expanded, plurals and tenses folded, OCR slips in long
+ * words tolerated) and each field asks whether those stems carry its concepts: "We ask that you
+ * pay", "Total balance", "Please remit" all carry an obligation to pay; "Payment deadline", "no
+ * later than", "must be received by" carry a deadline; "Member number", "Acct. No." an
+ * account identifier. The value's type decides between fields that share a concept (an amount
+ * after "amount due" is the total; a date after it is the due date).
+ */
+
+export type MeaningField = 'total' | 'currentCharges' | 'previousBalance' | 'payments' | 'due' | 'statement' | 'period' | 'periodStart' | 'periodEnd' | 'account' | 'usage';
+
+/** Abbreviations and spellings bills use, to one stem each. */
+const SYNONYMS: Record<string, string> = {
+  acct: 'account', acc: 'account', acnt: 'account', a_c: 'account', accts: 'account',
+  no: 'number', nbr: 'number', num: 'number', numb: 'number', '#': 'number', id: 'number', ident: 'number', identifier: 'number',
+  amt: 'amount', amnt: 'amount', bal: 'balance', pmt: 'payment', pymt: 'payment', paymt: 'payment', pay: 'pay', paid: 'pay', paying: 'pay', payment: 'payment',
+  svc: 'service', serv: 'service', srv: 'service', stmt: 'statement', chg: 'charge', chgs: 'charge', chrg: 'charge', mtr: 'meter',
+  rdg: 'read', reading: 'read', readings: 'read', read: 'read', consumed: 'consumption', consumpt: 'consumption', cons: 'consumption',
+  used: 'use', usage: 'use', using: 'use', use: 'use', tot: 'total', ttl: 'total', dt: 'date', dte: 'date', prev: 'previous', pres: 'present', curr: 'current', cur: 'current',
+  owing: 'owe', owed: 'owe', owes: 'owe', remittance: 'remit', remitted: 'remit', received: 'receive', receipt: 'receive',
+  kilowatt: 'kwh', kwhs: 'kwh', kw: 'kw', thm: 'therm', gal: 'gallon', gals: 'gallon', kgal: 'gallon', hcf: 'ccf', mcf: 'ccf',
+  billing: 'bill', billed: 'bill', bills: 'bill', dates: 'date', dated: 'date', days: 'day', periods: 'period', cycles: 'cycle',
+  issued: 'issue', issuing: 'issue', mailed: 'mail', mailing: 'mail', printed: 'print', prepared: 'prepare',
+  delivered: 'deliver', delivery: 'deliver', supplied: 'supply', drafted: 'draft', debited: 'debit', withdrawn: 'withdraw', withdrawal: 'withdraw', deducted: 'deduct',
+  credits: 'credit', credited: 'credit', adjustments: 'adjust', adjustment: 'adjust', payments: 'payment', charges: 'charge', amounts: 'amount', totals: 'total',
+  customers: 'customer', members: 'member', clients: 'client', contracts: 'contract', accounts: 'account', numbers: 'number',
+  thru: 'through', til: 'until', till: 'until', fr: 'from', frm: 'from',
+};
+
+/** Long words that OCR or typos may bend by one letter. */
+const FUZZY_TARGETS = ['account', 'amount', 'balance', 'payment', 'statement', 'consumption', 'service', 'customer', 'deadline', 'previous', 'current', 'charges', 'billing', 'period', 'number', 'total', 'remit'];
+
+function editDistanceAtMost1(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+function stem(word: string): string {
+  const syn = SYNONYMS[word];
+  if (syn) return syn;
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  const syn2 = SYNONYMS[w];
+  if (syn2) return syn2;
+  if (w.length >= 6) {
+    for (const t of FUZZY_TARGETS) if (t.length >= 6 && editDistanceAtMost1(w, t)) return SYNONYMS[t] ?? t.replace(/s$/, '');
+  }
+  return w;
+}
+
+/** Normalised word stems of a label ("Acct. No." → ["account", "number"]). */
+export function labelStems(text: string): string[] {
+  const t = text
+    .toLowerCase()
+    .replace(/a\/c\b/g, ' a_c ')
+    .replace(/#/g, ' # ')
+    .replace(/[^a-z_#]+/g, ' ');
+  return t.split(/\s+/).filter(Boolean).map(stem);
+}
+
+const has = (s: Set<string>, ...words: string[]) => words.some((w) => s.has(w));
+
+const PAST = ['previous', 'prior', 'last', 'past', 'overdue', 'arrear', 'carried', 'forward', 'beginning', 'opening', 'unpaid', 'late', 'after', 'penalty', 'delinquent'];
+const NOT_DUE_AMOUNT = ['enclosed', 'minimum', 'budget', 'installment', 'average', 'estimated', 'deposit', 'ytd', 'year', 'levelized', 'donation', 'pledge', 'credit', 'rate', 'per', 'tax', 'fee', 'charge'];
+const OBLIGATION = ['due', 'owe', 'pay', 'payable', 'remit', 'debit', 'draft', 'withdraw', 'deduct', 'autopay'];
+
+/**
+ * How surely (0..1) a label names each field, for a value of the given kind printed with it.
+ * Returns only the fields it names.
+ */
+export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'id' | 'quantity'): Partial<Record<MeaningField, number>> {
+  const words = labelStems(text);
+  if (words.length === 0 || words.length > 14) return {};
+  const s = new Set(words);
+  const out: Partial<Record<MeaningField, number>> = {};
+  const past = has(s, ...PAST) || (s.has('last') && s.has('bill'));
+  const joined = ` ${words.join(' ')} `;
+
+  if (kind === 'money') {
+    const obligation = has(s, ...OBLIGATION) || joined.includes(' you owe ');
+    const moneyNoun = has(s, 'amount', 'total', 'balance', 'sum', 'bill');
+    if (!past && !has(s, ...NOT_DUE_AMOUNT.filter((w) => w !== 'charge'))) {
+      if (obligation && (moneyNoun || has(s, 'please', 'you', 'this', 'now'))) out.total = 1;
+      else if (obligation) out.total = 0.7;
+      else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;
+      else if (has(s, 'owing') || joined.includes(' amount of this bill ')) out.total = 0.8;
+    }
+    if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
+    else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
+    if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge') && !has(s, 'after', 'late', 'penalty')) out.previousBalance = 1;
+    if (has(s, 'payment', 'pay', 'credit', 'receive') && (has(s, 'receive', 'thank', 'applied', 'received', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
+  }
+
+  if (kind === 'date') {
+    const statement = has(s, 'statement', 'issue', 'mail', 'print', 'prepare', 'invoice') || (s.has('bill') && s.has('date') && !has(s, 'due', 'pay', 'payment'));
+    const deadline =
+      s.has('deadline') ||
+      (has(s, 'due', 'payable', 'pay', 'payment', 'remit', 'autopay', 'draft', 'debit', 'withdraw', 'deduct') && has(s, 'date', 'by', 'before', 'on', 'due', 'deadline', 'until', 'later')) ||
+      joined.includes(' no later than ') ||
+      (s.has('receive') && has(s, 'by', 'before'));
+    const receipt = s.has('receive') && !has(s, 'by', 'before', 'must', 'later');
+    if (deadline && !receipt && !has(s, 'previous', 'last')) out.due = statement ? 0.5 : 1;
+    if (statement && !deadline) out.statement = 1;
+    if (!deadline && !statement) {
+      const read = has(s, 'read', 'meter');
+      if (has(s, 'from', 'start', 'begin', 'beginning') || (read && has(s, 'previous', 'prior', 'last'))) out.periodStart = 1;
+      else if (has(s, 'to', 'end', 'ending', 'through', 'until') || (read && has(s, 'current', 'present', 'this', 'latest'))) out.periodEnd = 1;
+    }
+  }
+
+  if (kind === 'range') {
+    const excluded = has(s, 'due', 'history', 'last', 'previous', 'year', 'statement', 'issue', 'deadline');
+    if (!excluded && has(s, 'period', 'cycle', 'service', 'read', 'meter', 'cover', 'from', 'use', 'consumption', 'through')) out.period = 1;
+    else if (!excluded && s.has('bill') && s.has('date')) out.period = 0.6;
+  }
+
+  if (kind === 'id') {
+    const holder = has(s, 'account', 'member', 'customer', 'client', 'contract', 'a_c');
+    const notAccount = (s.has('service') && !has(s, 'account', 'number')) || has(s, 'call', 'contact', 'hour', 'line', 'emergency', 'outage', 'meter', 'invoice', 'phone', 'telephone', 'fax', 'route', 'routing', 'policy', 'tax', 'order', 'ticket', 'confirmation', 'pin', 'rate', 'tariff', 'premise', 'serial', 'box', 'sequence', 'check', 'page', 'date', 'due', 'amount', 'total');
+    if (holder && !notAccount) out.account = has(s, 'number', 'account') ? 1 : 0.8;
+  }
+
+  if (kind === 'quantity') {
+    const usageWord = has(s, 'use', 'consumption', 'deliver', 'supply', 'kwh', 'therm', 'ccf', 'gallon', 'energy', 'bill') || joined.includes(' you use ');
+    const notUsage = has(s, 'previous', 'prior', 'last', 'average', 'daily', 'day', 'per', 'history', 'year', 'annual', 'demand', 'kw', 'peak', 'max', 'maximum', 'read', 'meter', 'multiplier', 'factor', 'constant', 'tier', 'block', 'first', 'next', 'over', 'allowance', 'limit', 'typical', 'compare', 'comparison', 'same', 'ago', 'rate', 'price', 'budget');
+    if (usageWord && !notUsage) out.usage = has(s, 'total', 'use', 'consumption', 'bill') ? 1 : 0.8;
+  }
+  return out;
+}
