@@ -3,7 +3,6 @@ import { findDateRanges, findDates, inferYear, toIso } from './date.ts';
 import { overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { labelMeaning, type MeaningField } from './meaning.ts';
 import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
-import type { UsageUnit } from '../types.ts';
 
 export type CandidateKind = 'money' | 'date' | 'range' | 'id' | 'quantity';
 export type ContextWhere = 'inline' | 'left' | 'above';
