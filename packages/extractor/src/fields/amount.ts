@@ -19,7 +19,8 @@ const AMOUNT_RE =
 
 /** Every money-looking number in `text`, left to right. */
 export function findAmounts(input: string): AmountMatch[] {
-  const text = fixOcrDigits(normalizeText(input));
+  // "$112. 07": a text layer that spaces the cents off their point (same length kept).
+  const text = fixOcrDigits(normalizeText(input)).replace(/(\$\s?\d[\d,]*)\. (\d{2})(?!\d)/g, '$1.$2 ');
   const out: AmountMatch[] = [];
   for (const m of text.matchAll(AMOUNT_RE)) {
     const [raw, open, minus1, currency, minus2, number = '', close, credit, trailingMinus] = m;

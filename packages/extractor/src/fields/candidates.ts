@@ -5,7 +5,7 @@ import { labelMeaning, type MeaningField } from './meaning.ts';
 import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
 
 export type CandidateKind = 'money' | 'date' | 'range' | 'id' | 'quantity';
-export type ContextWhere = 'inline' | 'left' | 'above';
+export type ContextWhere = 'inline' | 'left' | 'above' | 'after';
 
 export interface Candidate<T = unknown> {
   kind: CandidateKind;
@@ -22,7 +22,7 @@ export interface Candidate<T = unknown> {
   meaning: Partial<Record<MeaningField, number>>;
 }
 
-export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.95, above: 0.85 };
+export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.95, above: 0.85, after: 0.8 };
 
 const LETTERS_RE = /[A-Za-z]{2,}/;
 
@@ -34,26 +34,32 @@ function inlinePrefix(text: string, start: number): string {
 }
 
 /** The label to the left on the same line: the nearest segment's text after its last number. */
-function leftLabel(layout: Layout, seg: Segment): string {
+function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment } {
   const line = layout.lines[seg.line];
-  if (!line) return '';
+  const none = { text: '' };
+  if (!line) return none;
   const i = line.segments.indexOf(seg);
   const left = line.segments[i - 1];
-  if (!left) return '';
+  if (!left) return none;
   // Far across the page is another column.
-  if (seg.x0 - left.x1 > seg.height * 30) return '';
-  if (/\d[^A-Za-z]*$/.test(left.text)) return '';
+  if (seg.x0 - left.x1 > seg.height * 30) return none;
+  if (/\d[^A-Za-z]*$/.test(left.text)) return none;
   const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(left.text);
-  return (m?.[1] ?? left.text).trim();
+  return { text: (m?.[1] ?? left.text).trim(), seg: m ? undefined : left };
 }
 
 /**
  * The column header above a value: the nearest text above that overlaps it horizontally and
  * is a label (holds letters and no value of the same kind), skipping the rows of a table.
  */
-function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean): string {
+function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): string {
+  return headerInfo(layout, seg, x0, x1, isValue, maxLines).text;
+}
+
+/** The column header above a value, and how many cells its row has (a table's header row has several). */
+function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number } {
   let skipped = 0;
-  for (let i = seg.line - 1; i >= 0 && seg.line - i <= 8; i--) {
+  for (let i = seg.line - 1; i >= 0 && seg.line - i <= maxLines; i--) {
     const line = layout.lines[i];
     if (!line || line.page !== seg.page) break;
     if (seg.y - (line.y + line.height) > seg.height * (6 + skipped * 1.5)) break;
@@ -64,7 +70,7 @@ function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isVal
       // A header row whose words sit a little off the value's cell: its nearest word, if near.
       const gap = (s: Segment) => Math.max(s.x0 - x1, x0 - s.x1);
       const near = line.segments.filter((s) => gap(s) < seg.height * 4).sort((a, b) => gap(a) - gap(b))[0];
-      if (!near) break;
+      if (!near) continue;
       inColumn = [near];
     }
     // A header names a column; text that carries a value of its own is a label with its value.
@@ -72,30 +78,62 @@ function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isVal
     if (labels.length > 0) {
       // Of several words in the column, the one most over the value.
       const best = labels.sort((a, b) => overlap(b.x0, b.x1, x0, x1) - overlap(a.x0, a.x1, x0, x1))[0];
-      return best?.text ?? '';
+      // Cells of a header row: every one a label.
+      const named = line.segments.filter((c) => LETTERS_RE.test(c.text));
+      const cells = line.segments.every((c) => !carriesValue(c.text) && !/^\s*[\d$.,]+\s*$/.test(c.text)) ? named.length : 0;
+      return { text: best?.text ?? '', cells };
     }
-    // A row of the same table: keep looking up for the header.
-    if (inColumn.every((s) => isValue(s.text))) {
+    // A row of the same table, or a label with its own value: keep looking up for the header.
+    if (inColumn.every((s) => isValue(s.text) || carriesValue(s.text)) && skipped < 3) {
       skipped++;
       continue;
     }
     break;
   }
-  return '';
+  return { text: '', cells: 0 };
 }
 
 function carriesValue(text: string): boolean {
   return /\d{4,}/.test(text.replace(/[ ,]/g, '')) || moneyIn(text).length > 0 || findDates(text).length > 0;
 }
 
-function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: number, kind: CandidateKind, isValue: (t: string) => boolean) {
+/** Words printed right after a value that name it ("Apr 19 2024 reading ACTUAL"): up to four. */
+function suffixLabel(text: string, end: number): string {
+  const after = text.slice(end);
+  const m = /^[\s:-]*([A-Za-z][A-Za-z'.]*(?:\s+[A-Za-z][A-Za-z'.]*){0,3})\s*$/.exec(after);
+  return m?.[1] ?? '';
+}
+
+/** A value inside running prose ("…from April 1, 2024 to April 30, 2024, the Local …") is weakly labelled. */
+function inProse(text: string, end: number): boolean {
+  return /^[,;]?\s+[a-z]+\s+[A-Za-z]+/.test(text.slice(end));
+}
+
+function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: number, kind: CandidateKind, isValue: (t: string) => boolean, end = start) {
   const inline = inlinePrefix(seg.text, start);
   const found: Array<{ text: string; where: ContextWhere }> = [];
+  const suffix = suffixLabel(seg.text, end);
   if (LETTERS_RE.test(inline)) found.push({ text: inline, where: 'inline' });
+  else if (suffix && end > start) found.push({ text: suffix, where: 'after' });
   else {
     const left = leftLabel(layout, seg);
-    if (LETTERS_RE.test(left)) found.push({ text: left, where: 'left' });
-    else {
+    // In a table, the column header names the value and the left cell only names the row:
+    // "Tot kWh | 99245" under "Current" is a meter reading, not the usage.
+    const header = headerInfo(layout, seg, x0, x1, isValue, 4);
+    // A row that pairs labels with values has about twice the header's cells; a table row about as many.
+    const rowCells = layout.lines[seg.line]?.segments.length ?? 0;
+    const inTable = header.cells >= 3 && rowCells <= header.cells + 1 && LETTERS_RE.test(header.text);
+    if (inTable && LETTERS_RE.test(left.text)) {
+      found.push({ text: header.text, where: 'above' });
+    } else if (LETTERS_RE.test(left.text)) {
+      found.push({ text: left.text, where: 'left' });
+      // A label in words this reader does not know (another language) may carry a known
+      // label printed over it, as bilingual bills do ("Due Date" over "Date d'échéance").
+      if (left.seg && Object.keys(labelMeaning(left.text, kind)).length === 0) {
+        const over = headerAbove(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 2);
+        if (LETTERS_RE.test(over)) found.push({ text: over, where: 'above' });
+      }
+    } else {
       const above = headerAbove(layout, seg, x0, x1, isValue);
       if (LETTERS_RE.test(above)) found.push({ text: above, where: 'above' });
     }
@@ -110,6 +148,7 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     }
     if (best.where === 'none') best = { text: f.text, where: f.where, meaning: m };
   }
+  if (end > start && inProse(seg.text, end)) for (const k of Object.keys(merged) as MeaningField[]) merged[k] = (merged[k] ?? 0) * 0.5;
   return { context: best.text, where: best.where, meaning: merged };
 }
 
@@ -142,7 +181,7 @@ export function findCandidates(
       const push = <T>(kind: CandidateKind, value: T, start: number, end: number, isValue: (t: string) => boolean) => {
         const x0 = xAt(seg, start);
         const x1 = xAt(seg, end);
-        const c = contextOf(layout, seg, start, x0, x1, kind, isValue);
+        const c = contextOf(layout, seg, start, x0, x1, kind, isValue, end);
         out.push({ kind, value, seg, start, end, x0, x1, ...c });
       };
       for (const m of moneyIn(seg.text)) push('money', m.value, m.start, m.end, isMoney);

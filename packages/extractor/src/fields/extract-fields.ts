@@ -17,6 +17,7 @@ import { buildLayout, type Layout } from './layout.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { normalizeDateOrder } from './date-order.ts';
 import type { MeaningField } from './meaning.ts';
+import { chooseDates } from './joint.ts';
 import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
 import { findCustomerName, findServiceAddress } from './parties.ts';
 import { findProvider } from './provider.ts';
@@ -144,6 +145,14 @@ function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<F
   return votes;
 }
 
+/** The votes' summary for the value the joint choice kept (lower confidence when it is not the top one). */
+function pickChosen<T>(votes: Votes<T>, chosen: T | null, key: (v: T) => string): { value: T; confidence: number } | null {
+  if (chosen === null) return null;
+  const best = votes.best();
+  if (best && key(best.value) === key(chosen)) return best;
+  return { value: chosen, confidence: Math.min(0.6, (best?.confidence ?? 0.6) * 0.7) };
+}
+
 /** Reads the bill's fields from positioned text. */
 export function extractFields(doc: DocumentText): FieldExtraction {
   const layout = normalizeDateOrder(buildLayout(doc));
@@ -200,13 +209,25 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   addMeaningVotes(startVotes, candidates, 'periodStart', 'date');
   const endVotes = vote(layout, PERIOD_END_LABELS, datesIn(ref), { above: false, reach: 2 });
   addMeaningVotes(endVotes, candidates, 'periodEnd', 'date');
+  // Two meter read dates, each printed on its own, bound the period.
+  const reads = [...new Set(candidates.filter((c) => c.kind === 'date' && c.meaning.readDate).map((c) => c.value as string))].sort();
+  for (let i = 0; i + 1 < reads.length; i++) {
+    const a = reads[i];
+    const b = reads[i + 1];
+    if (!a || !b) continue;
+    const days = (Date.parse(b) - Date.parse(a)) / 86_400_000;
+    if (days >= 20 && days <= 100) periodVotes.add({ start: a, end: b }, 0.8);
+  }
   const startDate = startVotes.best();
   const endDate = endVotes.best();
   if (startDate && endDate && startDate.value < endDate.value) {
     const days = (Date.parse(endDate.value) - Date.parse(startDate.value)) / 86_400_000;
     if (days >= 7 && days <= 400) periodVotes.add({ start: startDate.value, end: endDate.value }, 0.9);
   }
-  const period = periodVotes.best();
+  // The dates chosen together, so that they agree with each other.
+  const joint = chooseDates(statementVotes.ranked(), dueVotes.ranked(), periodVotes.ranked());
+  const dueFinal = pickChosen(dueVotes, joint.due, (v) => v);
+  const period = pickChosen(periodVotes, joint.period, (v) => `${v.start}/${v.end}`);
 
 
   const usage = findUsage(layout, candidates);
@@ -220,7 +241,7 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     utilityProvider: provider ? { value: provider.name, confidence: provider.confidence } : none(),
     accountNumber: account ? { value: account.value, confidence: account.confidence } : none(),
     totalAmount: total ? { value: round2(total.value), confidence: total.confidence } : none(),
-    dueDate: due ? { value: due.value, confidence: due.confidence } : none(),
+    dueDate: dueFinal ? { value: dueFinal.value, confidence: dueFinal.confidence } : none(),
     servicePeriodStart: period ? { value: period.value.start, confidence: period.confidence } : none(),
     servicePeriodEnd: period ? { value: period.value.end, confidence: period.confidence } : none(),
     usageAmount: usage ? { value: usage.amount, confidence: usage.confidence } : none(),

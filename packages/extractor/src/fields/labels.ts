@@ -108,7 +108,6 @@ export const PERIOD_LABELS: LabelDef[] = [
     'billing dates',
     'bill(?:ing)? period from',
     'for service (?:from|period)',
-    'for',
     'meter read dates',
     'read dates',
     'reading period',
@@ -118,8 +117,9 @@ export const PERIOD_LABELS: LabelDef[] = [
     'dates of service',
     'service (?:period )?dates',
     'billed from',
-    'period',
   ]),
+  // Bare words that label a period on some bills and a great deal else on others.
+  ...defs('period-weak', 0.5, ['for', 'period']),
   ...defs('charges-from', 0.6, ['.{0,40}?charges (?:from|for)', '.{0,30}?(?:charge|service) (?:period|dates)']),
 ];
 

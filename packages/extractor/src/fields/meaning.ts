@@ -8,7 +8,7 @@
  * after "amount due" is the total; a date after it is the due date).
  */
 
-export type MeaningField = 'total' | 'currentCharges' | 'previousBalance' | 'payments' | 'due' | 'statement' | 'period' | 'periodStart' | 'periodEnd' | 'account' | 'usage';
+export type MeaningField = 'total' | 'currentCharges' | 'previousBalance' | 'payments' | 'due' | 'statement' | 'period' | 'periodStart' | 'periodEnd' | 'readDate' | 'account' | 'usage';
 
 /** Abbreviations and spellings bills use, to one stem each. */
 const SYNONYMS: Record<string, string> = {
@@ -108,8 +108,10 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
     if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
     if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge') && !has(s, 'after', 'late', 'penalty')) out.previousBalance = 1;
-    if (has(s, 'payment', 'pay', 'credit', 'receive') && (has(s, 'receive', 'thank', 'applied', 'received', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
+    if (has(s, 'payment', 'pay', 'credit') && (has(s, 'receive', 'thank', 'applied', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
   }
+  // A sentence is a weaker label than a few words.
+  if (words.length > 8) for (const k of Object.keys(out) as MeaningField[]) out[k] = (out[k] ?? 0) * 0.5;
 
   if (kind === 'date') {
     const statement = has(s, 'statement', 'issue', 'mail', 'print', 'prepare', 'invoice') || (s.has('bill') && s.has('date') && !has(s, 'due', 'pay', 'payment'));
@@ -125,6 +127,8 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       const read = has(s, 'read', 'meter');
       if (has(s, 'from', 'start', 'begin', 'beginning') || (read && has(s, 'previous', 'prior', 'last'))) out.periodStart = 1;
       else if (has(s, 'to', 'end', 'ending', 'through', 'until') || (read && has(s, 'current', 'present', 'this', 'latest'))) out.periodEnd = 1;
+      // A meter read date with no side named ("Apr 19 2024 reading ACTUAL"): two of them bound the period.
+      else if (read && !has(s, 'next', 'scheduled', 'future')) out.readDate = 1;
     }
   }
 

@@ -86,7 +86,8 @@ export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage 
         const b = nums[i + 1];
         if (!a || !b || Math.abs(Math.abs(b.value - a.value) - c.value) > 0.01 || Math.min(a.value, b.value) < c.value) continue;
         const unit = unitAbove(layout, c.seg, c.x0, c.x1) ?? unitInLabel(line.text);
-        if (unit) add({ amount: c.value * unit.factor, unit: unit.unit }, 0.6);
+        // Current − previous = usage is arithmetic the bill proves: strong evidence.
+        if (unit) add({ amount: c.value * unit.factor, unit: unit.unit }, 0.9);
       }
     }
   }
