@@ -3,6 +3,7 @@ import { findDateRanges, findDates, inferYear, toIso } from './date.ts';
 import { overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { labelMeaning, type MeaningField } from './meaning.ts';
 import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
+import type { UsageUnit } from '../types.ts';
 
 export type CandidateKind = 'money' | 'date' | 'range' | 'id' | 'quantity';
 export type ContextWhere = 'inline' | 'left' | 'above' | 'after';
@@ -20,6 +21,8 @@ export interface Candidate<T = unknown> {
   where: ContextWhere | 'none';
   /** Per field: how surely the context names it, times how close the context is. */
   meaning: Partial<Record<MeaningField, number>>;
+  /** The line of the column header the value was read under, when it was. */
+  headerLine?: number;
 }
 
 export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.95, above: 0.85, after: 0.8 };
@@ -34,12 +37,27 @@ function inlinePrefix(text: string, start: number): string {
 }
 
 /** The label to the left on the same line: the nearest segment's text after its last number. */
+function nearestLeftOnRow(layout: Layout, seg: Segment): Segment | undefined {
+  const mid = seg.y + seg.height / 2;
+  let best: Segment | undefined;
+  for (let k = seg.line - 2; k <= seg.line + 2; k++) {
+    const line = layout.lines[k];
+    if (!line || k === seg.line || line.page !== seg.page) continue;
+    for (const s of line.segments) {
+      if (s.x1 > seg.x0 || Math.abs(s.y + s.height / 2 - mid) > seg.height * 0.8) continue;
+      if (!best || s.x1 > best.x1) best = s;
+    }
+  }
+  return best;
+}
+
 function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment } {
   const line = layout.lines[seg.line];
   const none = { text: '' };
   if (!line) return none;
   const i = line.segments.indexOf(seg);
-  const left = line.segments[i - 1];
+  // OCR may put a label and its value on neighbouring lines when their baselines differ a little.
+  const left = line.segments[i - 1] ?? nearestLeftOnRow(layout, seg);
   if (!left) return none;
   // Far across the page is another column.
   if (seg.x0 - left.x1 > seg.height * 30) return none;
@@ -57,13 +75,21 @@ function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isVal
 }
 
 /** The column header above a value, and how many cells its row has (a table's header row has several). */
-function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number } {
+function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number; line: number } {
   let skipped = 0;
   for (let i = seg.line - 1; i >= 0 && seg.line - i <= maxLines; i--) {
     const line = layout.lines[i];
     if (!line || line.page !== seg.page) break;
     if (seg.y - (line.y + line.height) > seg.height * (6 + skipped * 1.5)) break;
     const pad = seg.height * 0.5;
+    // A header row with as many cells as the value's row: the cells pair up in order, however
+    // each is aligned (left-aligned headers over centred values).
+    const row = layout.lines[seg.line]?.segments ?? [];
+    const isHeaderRow = line.segments.length >= 2 && line.segments.every((c) => LETTERS_RE.test(c.text) && !carriesValue(c.text));
+    if (isHeaderRow && row.length === line.segments.length && row.every((c) => !LETTERS_RE.test(c.text) || carriesValue(c.text))) {
+      const cell = line.segments[row.indexOf(seg)];
+      if (cell) return { text: cell.text, cells: line.segments.length, line: i };
+    }
     let inColumn = line.segments.filter((s) => overlap(s.x0, s.x1, x0 - pad, x1 + pad) > 0);
     if (inColumn.length === 0) {
       if (line.segments.length < 2) continue;
@@ -81,7 +107,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
       // Cells of a header row: every one a label.
       const named = line.segments.filter((c) => LETTERS_RE.test(c.text));
       const cells = line.segments.every((c) => !carriesValue(c.text) && !/^\s*[\d$.,]+\s*$/.test(c.text)) ? named.length : 0;
-      return { text: best?.text ?? '', cells };
+      return { text: best?.text ?? '', cells, line: i };
     }
     // A row of the same table, or a label with its own value: keep looking up for the header.
     if (inColumn.every((s) => isValue(s.text) || carriesValue(s.text)) && skipped < 3) {
@@ -90,7 +116,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
     }
     break;
   }
-  return { text: '', cells: 0 };
+  return { text: '', cells: 0, line: -1 };
 }
 
 function carriesValue(text: string): boolean {
@@ -112,6 +138,7 @@ function inProse(text: string, end: number): boolean {
 function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: number, kind: CandidateKind, isValue: (t: string) => boolean, end = start) {
   const inline = inlinePrefix(seg.text, start);
   const found: Array<{ text: string; where: ContextWhere }> = [];
+  let headerLine: number | undefined;
   const suffix = suffixLabel(seg.text, end);
   if (LETTERS_RE.test(inline)) found.push({ text: inline, where: 'inline' });
   else if (suffix && end > start) found.push({ text: suffix, where: 'after' });
@@ -125,6 +152,7 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     const inTable = header.cells >= 3 && rowCells <= header.cells + 1 && LETTERS_RE.test(header.text);
     if (inTable && LETTERS_RE.test(left.text)) {
       found.push({ text: header.text, where: 'above' });
+      headerLine = header.line;
     } else if (LETTERS_RE.test(left.text)) {
       found.push({ text: left.text, where: 'left' });
       // A label in words this reader does not know (another language) may carry a known
@@ -134,8 +162,11 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
         if (LETTERS_RE.test(over)) found.push({ text: over, where: 'above' });
       }
     } else {
-      const above = headerAbove(layout, seg, x0, x1, isValue);
-      if (LETTERS_RE.test(above)) found.push({ text: above, where: 'above' });
+      const above = headerInfo(layout, seg, x0, x1, isValue);
+      if (LETTERS_RE.test(above.text)) {
+        found.push({ text: above.text, where: 'above' });
+        headerLine = above.line;
+      }
     }
   }
   let best: { text: string; where: ContextWhere | 'none'; meaning: Partial<Record<MeaningField, number>> } = { text: '', where: 'none', meaning: {} };
@@ -149,7 +180,7 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     if (best.where === 'none') best = { text: f.text, where: f.where, meaning: m };
   }
   if (end > start && inProse(seg.text, end)) for (const k of Object.keys(merged) as MeaningField[]) merged[k] = (merged[k] ?? 0) * 0.5;
-  return { context: best.text, where: best.where, meaning: merged };
+  return { context: best.text, where: best.where, meaning: merged, headerLine };
 }
 
 function digitsOnly(t: string): string {
@@ -169,7 +200,12 @@ function separateHeaders(layout: Layout, seg: Segment, start: number, end: numbe
 /** Every amount, date, date range, identifier and quantity on the bill, with its label. */
 export function findCandidates(
   layout: Layout,
-  opts: { ref: string | null; parseAccount: (t: string) => Array<{ value: string; start: number; end: number }> },
+  opts: {
+    ref: string | null;
+    parseAccount: (t: string) => Array<{ value: string; start: number; end: number }>;
+    /** The unit the bill says its bare usage figures count ("1 unit = 100 cubic feet"). */
+    usageUnit?: { unit: UsageUnit; factor: number } | null;
+  },
 ): Candidate[] {
   const out: Candidate[] = [];
   const isMoney = (t: string) => moneyIn(t).length > 0 && !/[A-Za-z]{3,}/.test(t.replace(/\b(?:CR|USD|CAD)\b/g, ''));
@@ -207,7 +243,7 @@ export function findCandidates(
       const bare = withUnit.length === 0 && /^\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*$|^\s*\d+(?:\.\d+)?\s*$/.test(seg.text) ? parseQuantity(seg.text) : null;
       if (bare !== null && bare > 0) {
         const c = contextOf(layout, seg, 0, seg.x0, seg.x1, 'quantity', isQty);
-        const unit = unitInLabel(c.context);
+        const unit = unitInLabel(c.context) ?? (c.meaning.usage ? opts.usageUnit ?? null : null);
         if (unit) out.push({ kind: 'quantity', value: { amount: Math.round(bare * unit.factor * 1000) / 1000, unit: unit.unit }, seg, start: 0, end: seg.text.length, x0: seg.x0, x1: seg.x1, ...c });
       }
     }

@@ -21,6 +21,7 @@ import { chooseDates } from './joint.ts';
 import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
 import { findCustomerName, findServiceAddress } from './parties.ts';
 import { findProvider } from './provider.ts';
+import { printedUsageUnit } from './usage.ts';
 import { findUsage } from './usage-field.ts';
 import { Votes } from './votes.ts';
 
@@ -156,13 +157,14 @@ function pickChosen<T>(votes: Votes<T>, chosen: T | null, key: (v: T) => string)
 /** Reads the bill's fields from positioned text. */
 export function extractFields(doc: DocumentText): FieldExtraction {
   const layout = normalizeDateOrder(buildLayout(doc));
-  const first = findCandidates(layout, { ref: null, parseAccount });
+  const usageUnit = printedUsageUnit(layout.text);
+  const first = findCandidates(layout, { ref: null, parseAccount, usageUnit });
 
   const statementVotes = vote(layout, STATEMENT_DATE_LABELS, datesIn(null), { above: false });
   addMeaningVotes(statementVotes, first, 'statement', 'date');
   const statement = statementVotes.best();
   const statementDate = statement?.value ?? null;
-  const candidates = statementDate ? findCandidates(layout, { ref: statementDate, parseAccount }) : first;
+  const candidates = statementDate ? findCandidates(layout, { ref: statementDate, parseAccount, usageUnit }) : first;
 
   const dueVotes = vote(layout, DUE_DATE_LABELS, datesIn(statementDate), { above: true }, (t) => !/\bafter\b/i.test(t));
   addMeaningVotes(dueVotes, candidates, 'due', 'date');
@@ -223,6 +225,18 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   if (startDate && endDate && startDate.value < endDate.value) {
     const days = (Date.parse(endDate.value) - Date.parse(startDate.value)) / 86_400_000;
     if (days >= 7 && days <= 400) periodVotes.add({ start: startDate.value, end: endDate.value }, 0.9);
+  }
+  // A remittance stub prints the due date beside the amount to pay ("Aug 15, 2024   $ 19.25"),
+  // sometimes with its labels as artwork: a bare date just left of the total is a weak due date.
+  if (total) {
+    for (const c of candidates) {
+      if (c.kind !== 'money' || c.value !== total.value) continue;
+      const row = layout.lines[c.seg.line]?.segments ?? [];
+      const left = row[row.indexOf(c.seg) - 1];
+      const dates = left && !/[a-z]{4,}/i.test(left.text.replace(/\b[a-z]{3}\b/gi, '')) ? datesIn(statementDate)(left.text) : [];
+      const d = dates[dates.length - 1];
+      if (d) dueVotes.add(d.value, 0.3);
+    }
   }
   // The dates chosen together, so that they agree with each other.
   const joint = chooseDates(statementVotes.ranked(), dueVotes.ranked(), periodVotes.ranked());

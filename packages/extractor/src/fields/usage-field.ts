@@ -1,5 +1,6 @@
 import type { UsageUnit } from '../types.ts';
 import type { Candidate } from './candidates.ts';
+import { findDates, toIso } from './date.ts';
 import { NOT_USAGE_RE, USAGE_LABELS } from './labels.ts';
 import { linesAbove, overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { findLabels, pairValue, type Found } from './pairing.ts';
@@ -36,6 +37,21 @@ function unitAbove(layout: Layout, seg: Segment, x0: number, x1: number): { unit
     }
   }
   return null;
+}
+
+/**
+ * In a usage history table (one row per period under a "Usage" header), this period is the row
+ * with the latest date, or the first row when rows carry no date: 1 for it, 0.25 for the others.
+ */
+function recency(layout: Layout, c: Candidate, all: Candidate[]): number {
+  if (c.headerLine === undefined) return 1;
+  const rows = all.filter((o) => o.kind === 'quantity' && o.headerLine === c.headerLine && o.meaning.usage);
+  const lines = [...new Set(rows.map((o) => o.seg.line))];
+  if (lines.length < 2) return 1;
+  const dateOf = (line: number) => findDates(layout.lines[line]?.text ?? '').map((d) => toIso(d.year ?? 2000, d.month, d.day)).sort().pop() ?? null;
+  const dated = lines.map((l) => ({ l, d: dateOf(l) }));
+  const current = dated.every((x) => x.d) ? dated.sort((a, b) => (a.d! < b.d! ? 1 : -1))[0]?.l : Math.min(...lines);
+  return c.seg.line === current ? 1 : 0.25;
 }
 
 /**
@@ -92,7 +108,7 @@ export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage 
     }
   }
   // Quantities whose label means this period's usage ("Energy delivered", "Kilowatt-hours billed").
-  for (const c of candidates) if (c.kind === 'quantity' && c.meaning.usage) add(c.value as Usage, c.meaning.usage * 0.9);
+  for (const c of candidates) if (c.kind === 'quantity' && c.meaning.usage) add(c.value as Usage, c.meaning.usage * 0.9 * recency(layout, c, candidates));
   const ranked = votes.ranked();
   const top = ranked[0];
   if (!top) return null;

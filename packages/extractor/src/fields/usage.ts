@@ -93,3 +93,22 @@ export function parseQuantity(text: string): number | null {
 function roundUsage(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
+
+/**
+ * The unit a bill defines for its bare usage figures: "1 unit of usage = 100 cubic ft",
+ * "One billing unit equals 748 gallons", "1 HCF = 748 gallons" (then the unit is HCF itself).
+ */
+export function printedUsageUnit(text: string): { unit: UsageUnit; factor: number } | null {
+  const t = normalizeText(text);
+  const m = /\b(?:1|one)\s+(?:billing\s+|water\s+)?(unit|hcf|ccf|kgal)(?:\s+of\s+(?:usage|water|consumption|measure|service))?\s*(?:=|equals|is equal to|is)\s*(100|one hundred|1,?000|748)\s*(cu(?:bic)?\.?\s*f(?:ee|oo)?t|cf|gallons?|gal)/i.exec(t);
+  if (!m?.[1] || !m[2] || !m[3]) return null;
+  const named = m[1].toLowerCase();
+  if (named === 'hcf' || named === 'ccf') return { unit: 'CCF', factor: 1 };
+  if (named === 'kgal') return { unit: 'gallons', factor: 1000 };
+  const amount = Number(m[2].replace(/,/g, '').replace(/one hundred/i, '100'));
+  if (/^(?:cu|cf)/i.test(m[3])) return amount === 100 ? { unit: 'CCF', factor: 1 } : null;
+  // "1 unit = 748 gallons" is a hundred cubic feet; "1 unit = 1,000 gallons" a thousand gallons.
+  if (amount === 748) return { unit: 'CCF', factor: 1 };
+  if (amount === 1000) return { unit: 'gallons', factor: 1000 };
+  return null;
+}
