@@ -49,9 +49,31 @@ export interface FieldValue<T> {
   confidence: number;
 }
 
+export type ChargeKind = 'fixed' | 'variable' | 'tax' | 'credit' | 'other';
+export type ServiceKind = 'electric' | 'gas' | 'water' | 'wastewater' | 'stormwater' | 'trash' | 'fire' | 'internet' | 'other';
+
+/** One itemised charge as printed: "Energy Charge 565 kWh x $0.1100 $62.15". */
 export interface ChargeLine {
   label: string;
   amount: number;
+  /** Billed quantity and its unit as printed, and the price per unit, when the line prints them. */
+  quantity?: number;
+  unit?: string;
+  rate?: number;
+  /** Fixed (customer/basic charge), variable (with usage), tax, credit or other. */
+  kind: ChargeKind;
+  service?: ServiceKind;
+}
+
+/** One service on the bill (a municipal bill lists water, wastewater, trash… each on its own). */
+export interface ServiceDetail {
+  service: ServiceKind;
+  meter: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  usage: number | null;
+  unit: UsageUnit | null;
+  charges: number | null;
 }
 
 export interface MeterReading {
@@ -74,10 +96,14 @@ export interface BillFields {
   usageUnit: FieldValue<UsageUnit>;
   customerName: FieldValue<string>;
   serviceAddress: FieldValue<string>;
+  /** The parts of the amount due, when printed: carried balance, payments and credits (negative), this period's charges, late fees. */
   previousBalance: FieldValue<number>;
   paymentsReceived: FieldValue<number>;
   currentCharges: FieldValue<number>;
+  lateFees: FieldValue<number>;
+  /** Itemised charges; only returned when they add up to this period's charges. */
   charges: ChargeLine[];
+  services: ServiceDetail[];
   meterReadings: MeterReading[];
   /** Price per usage unit, when printed or derivable. */
   rate: FieldValue<number>;

@@ -25,6 +25,8 @@ export function findAmounts(input: string): AmountMatch[] {
   for (const m of text.matchAll(AMOUNT_RE)) {
     const [raw, open, minus1, currency, minus2, number = '', close, credit, trailingMinus] = m;
     const start = m.index;
+    // "$0.05539" is a price per unit, not money: the number goes on past its cents.
+    if (/^\.?\d/.test(text.slice(start + raw.length)) || /^\.\d/.test(text.slice(start + raw.trimEnd().length))) continue;
     let digits = number;
     // "$108 66" / "$108,66": the decimal point was lost or misread.
     const slip = /^(\d{1,3}(?:,\d{3})*|\d+)[ ,](\d{2})$/.exec(digits);

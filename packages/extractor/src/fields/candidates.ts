@@ -23,6 +23,8 @@ export interface Candidate<T = unknown> {
   meaning: Partial<Record<MeaningField, number>>;
   /** The line of the column header the value was read under, when it was. */
   headerLine?: number;
+  /** The value sits inside running prose ("… of $5.11 may be added if …"). */
+  prose?: boolean;
 }
 
 export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.95, above: 0.85, after: 0.8 };
@@ -57,12 +59,25 @@ function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment 
   if (!line) return none;
   const i = line.segments.indexOf(seg);
   // OCR may put a label and its value on neighbouring lines when their baselines differ a little.
-  const left = line.segments[i - 1] ?? nearestLeftOnRow(layout, seg);
+  const own = line.segments[i - 1];
+  const left = own ?? nearestLeftOnRow(layout, seg);
   if (!left) return none;
-  // Far across the page is another column.
-  if (seg.x0 - left.x1 > seg.height * 30) return none;
-  if (/\d[^A-Za-z]*$/.test(left.text)) return none;
-  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(left.text);
+  // Far across the page is another column (a label on its own line must be nearer).
+  if (seg.x0 - left.x1 > seg.height * (own ? 60 : 30)) return none;
+  // A trailing parenthetical ("Gross Receipts Tax (3.04%)") belongs to the label.
+  const bare = (t: string) => t.replace(/\s*\([^)]*\)\s*$/, '');
+  if (/\d[^A-Za-z]*$/.test(bare(left.text))) {
+    // "Distribution Charge | 565 kWh x $0.05539 | $31.29": the row's label is further left.
+    const row = line.segments;
+    for (let k = row.indexOf(left) - 1; k >= 0; k--) {
+      const cell = row[k];
+      if (!cell) break;
+      const isQuantity = /^\s*[\d,.]+\s*[A-Za-z³]{0,6}\s*$/.test(cell.text);
+      if (LETTERS_RE.test(cell.text) && !isQuantity && !/\d[^A-Za-z]*$/.test(bare(cell.text))) return { text: cell.text.trim(), seg: cell };
+    }
+    return none;
+  }
+  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(bare(left.text));
   return { text: (m?.[1] ?? left.text).trim(), seg: m ? undefined : left };
 }
 
@@ -179,8 +194,9 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     }
     if (best.where === 'none') best = { text: f.text, where: f.where, meaning: m };
   }
-  if (end > start && inProse(seg.text, end)) for (const k of Object.keys(merged) as MeaningField[]) merged[k] = (merged[k] ?? 0) * 0.5;
-  return { context: best.text, where: best.where, meaning: merged, headerLine };
+  const prose = end > start && inProse(seg.text, end);
+  if (prose) for (const k of Object.keys(merged) as MeaningField[]) merged[k] = (merged[k] ?? 0) * 0.5;
+  return { context: best.text, where: best.where, meaning: merged, headerLine, prose };
 }
 
 function digitsOnly(t: string): string {

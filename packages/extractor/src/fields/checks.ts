@@ -55,12 +55,16 @@ export function crossCheck(
   const confirmed = new Set<keyof BillFields>();
   const total = fields.totalAmount.value;
 
-  const previous = firstValue(layout, PREVIOUS);
-  const payments = firstValue(layout, PAYMENTS);
-  const current = firstValue(layout, CURRENT);
-  if (previous !== null) fields.previousBalance = { value: previous, confidence: 0.8 };
-  if (payments !== null) fields.paymentsReceived = { value: -Math.abs(payments), confidence: 0.8 };
-  if (current !== null) fields.currentCharges = { value: current, confidence: 0.8 };
+  const printedPrevious = firstValue(layout, PREVIOUS);
+  const printedPayments = firstValue(layout, PAYMENTS);
+  const printedCurrent = firstValue(layout, CURRENT);
+  // The parts read by meaning stand; the dictionary labels fill what they left empty.
+  if (printedPrevious !== null && fields.previousBalance.value === null) fields.previousBalance = { value: printedPrevious, confidence: 0.7 };
+  if (printedPayments !== null && fields.paymentsReceived.value === null) fields.paymentsReceived = { value: -Math.abs(printedPayments), confidence: 0.7 };
+  if (printedCurrent !== null && fields.currentCharges.value === null) fields.currentCharges = { value: printedCurrent, confidence: 0.7 };
+  const previous = fields.previousBalance.value;
+  const payments = fields.paymentsReceived.value;
+  const current = fields.currentCharges.value;
 
   if (total !== null && current !== null) {
     const balance = (previous ?? 0) - Math.abs(payments ?? 0);

@@ -15,6 +15,7 @@ import {
 } from './labels.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
+import { findAmountParts, findLineItems, findServices } from './charges.ts';
 import { normalizeDateOrder } from './date-order.ts';
 import type { MeaningField } from './meaning.ts';
 import { chooseDates } from './joint.ts';
@@ -250,6 +251,12 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   const customerName = findCustomerName(layout);
   const serviceAddress = findServiceAddress(layout);
 
+  const totalValue = total ? round2(total.value) : null;
+  const parts = findAmountParts(candidates, totalValue);
+  const itemsTarget = parts.currentCharges?.value ?? (totalValue !== null ? round2(totalValue - (parts.previousBalance?.value ?? 0) - (parts.paymentsReceived?.value ?? 0)) : null);
+  const lineItems = findLineItems(layout, candidates, itemsTarget);
+  const services = findServices(layout, candidates, lineItems, ref, { usage: usage?.amount ?? null, unit: usage?.unit ?? null, period: period?.value ?? null });
+
   const fields: BillFields = {
     billType: billType,
     utilityProvider: provider ? { value: provider.name, confidence: provider.confidence } : none(),
@@ -262,10 +269,12 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     usageUnit: usage ? { value: usage.unit, confidence: usage.confidence } : none(),
     customerName: customerName ?? none(),
     serviceAddress: serviceAddress ?? none(),
-    previousBalance: none(),
-    paymentsReceived: none(),
-    currentCharges: none(),
-    charges: [],
+    previousBalance: parts.previousBalance ?? none(),
+    paymentsReceived: parts.paymentsReceived ?? none(),
+    currentCharges: parts.currentCharges ?? none(),
+    lateFees: parts.lateFees ?? none(),
+    charges: lineItems,
+    services,
     meterReadings: [],
     rate: none(),
   };

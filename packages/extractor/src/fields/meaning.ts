@@ -54,17 +54,20 @@ function editDistanceAtMost1(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-function stem(word: string): string {
+/** Synonyms and plurals only. */
+function baseStem(word: string): string {
   const syn = SYNONYMS[word];
   if (syn) return syn;
   let w = word;
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  const syn2 = SYNONYMS[w];
-  if (syn2) return syn2;
-  if (w.length >= 6) {
-    for (const t of FUZZY_TARGETS) if (t.length >= 6 && editDistanceAtMost1(w, t)) return SYNONYMS[t] ?? t.replace(/s$/, '');
-  }
+  else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  return SYNONYMS[w] ?? w;
+}
+
+function stem(word: string): string {
+  const w = baseStem(word);
+  if (w !== word || w.length < 6) return w;
+  for (const t of FUZZY_TARGETS) if (t.length >= 6 && t !== w && editDistanceAtMost1(w, t)) return baseStem(t);
   return w;
 }
 
@@ -103,7 +106,7 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       if (obligation && (moneyNoun || has(s, 'please', 'you', 'this', 'now'))) out.total = 1;
       else if (obligation) out.total = 0.7;
       else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;
-      else if (has(s, 'owing') || joined.includes(' amount of this bill ')) out.total = 0.8;
+      else if (has(s, 'owing')) out.total = 0.8;
     }
     if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
