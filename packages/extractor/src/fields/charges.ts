@@ -55,7 +55,8 @@ export function findAmountParts(candidates: Candidate[], total: number | null): 
   if (total !== null && parts.currentCharges) {
     const sum = (parts.previousBalance?.value ?? 0) + (parts.paymentsReceived?.value ?? 0) + parts.currentCharges.value + (parts.lateFees?.value ?? 0);
     const adds = Math.abs(sum - total) < CENT;
-    for (const p of Object.values(parts)) if (p) p.confidence = Math.max(0.05, Math.min(0.99, p.confidence + (adds ? 0.2 : -0.15)));
+    const all: Array<{ value: number; confidence: number } | null> = [parts.previousBalance, parts.paymentsReceived, parts.currentCharges, parts.lateFees];
+    for (const p of all) if (p) p.confidence = Math.max(0.05, Math.min(0.99, p.confidence + (adds ? 0.2 : -0.15)));
   }
   return parts;
 }
