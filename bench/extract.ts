@@ -65,7 +65,8 @@ function args() {
     const i = a.indexOf(flag);
     return i >= 0 ? a[i + 1] : undefined;
   };
-  return { json: a.includes('--json'), misses: a.includes('--misses'), set: value('--set'), only: value('--only'), dump: value('--dump'), from: value('--from') };
+  const dirs = a.flatMap((x, i) => (x === '--dir' && a[i + 1] ? [a[i + 1] as string] : []));
+  return { json: a.includes('--json'), misses: a.includes('--misses'), set: value('--set'), only: value('--only'), dump: value('--dump'), from: value('--from'), dirs };
 }
 
 function quantile(values: number[], q: number): number {
@@ -74,8 +75,8 @@ function quantile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
 }
 
-async function runSet(set: string, only: string | undefined, dump: string | undefined, from: string | undefined, absent: Record<string, string[]>): Promise<DocResult[]> {
-  const dir = join(repoRoot, '..', 'shared', set);
+async function runSet(set: string, only: string | undefined, dump: string | undefined, from: string | undefined, absent: Record<string, string[]>, dirOverride?: string): Promise<DocResult[]> {
+  const dir = dirOverride ?? join(repoRoot, '..', 'shared', set);
   const files = (await readdir(dir)).filter((f) => BILL_EXT.has(extname(f).toLowerCase())).sort();
   const results: DocResult[] = [];
   for (const f of files) {
@@ -179,10 +180,12 @@ async function main() {
   const all: Record<string, DocResult[]> = {};
   const notPrinted = await loadNotPrinted();
   try {
-    for (const set of SETS) {
+    for (const set of opts.dirs.length > 0 ? [] : SETS) {
       if (opts.set && opts.set !== set) continue;
       all[set] = await runSet(set, opts.only, opts.dump, opts.from, notPrinted[set] ?? {});
     }
+    // Any folder of bills with truth files beside them (`--dir DIR`, repeatable), e.g. generated ones.
+    for (const dir of opts.dirs) all[basename(resolve(dir))] = await runSet(basename(resolve(dir)), opts.only, opts.dump, opts.from, {}, resolve(process.env.INIT_CWD ?? process.cwd(), dir));
   } finally {
     clearInterval(timer);
     await closeReaders();

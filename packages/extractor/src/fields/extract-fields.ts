@@ -49,10 +49,13 @@ function rangesIn(ref: string | null) {
     findDateRanges(text, ref ?? undefined).map((r) => ({ value: { start: r.start, end: r.end }, start: r.index, end: r.endIndex }));
 }
 
-const ACCOUNT_RE = /(?<![\w$.,/])([A-Z]{0,3}\d[\dA-Z]*(?:[ -]{1,2}[\dA-Z]*\d[\dA-Z]*)*)(?![\w.,/]|\s?%)/g;
+const ACCOUNT_RE = /(?<![\w$.,/])((?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[\dA-Z]*(?:[ -]{1,2}[\dA-Z]*\d[\dA-Z]*)*)(?![\w.,/]|\s?%)/g;
 
-export function parseAccount(text: string): Array<Found<string>> {
+export function parseAccount(input: string): Array<Found<string>> {
   const out: Array<Found<string>> = [];
+  // Dates are not part of an identifier ("20 Sep 2026 4835877995-8" is a date, then the number).
+  let text = input;
+  for (const d of findDates(input)) text = text.slice(0, d.start) + ' '.repeat(d.end - d.start) + text.slice(d.end);
   for (const m of text.matchAll(ACCOUNT_RE)) {
     const value = (m[1] ?? '').trim();
     const digits = value.replace(/\D/g, '').length;
@@ -145,6 +148,11 @@ function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<F
     if (p) votes.add(p.value, p.score);
   }
   return votes;
+}
+
+/** A usage figure printed as the bill's total ("Total usage", "Total kWh billed"). */
+function usageLabelledTotal(candidates: Candidate[]): boolean {
+  return candidates.some((c) => c.kind === 'quantity' && (c.meaning.usage ?? 0) >= 0.8 && /\btotal\b/i.test(c.context));
 }
 
 /** The votes' summary for the value the joint choice kept (lower confidence when it is not the top one). */
@@ -257,6 +265,12 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   const lineItems = findLineItems(layout, candidates, itemsTarget);
   const services = findServices(layout, candidates, lineItems, ref, { usage: usage?.amount ?? null, unit: usage?.unit ?? null, period: period?.value ?? null });
 
+  // Several services (or meters) each with their own usage and no total: no single figure is
+  // the bill's usage; the services carry theirs.
+  const metered = services.filter((sv) => sv.usage !== null);
+  const distinct = new Set(metered.map((sv) => `${sv.usage}:${sv.unit}`));
+  const mainUsage = metered.length >= 2 && distinct.size >= 2 && !usageLabelledTotal(candidates) ? null : usage;
+
   const fields: BillFields = {
     billType: billType,
     utilityProvider: provider ? { value: provider.name, confidence: provider.confidence } : none(),
@@ -265,8 +279,8 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     dueDate: dueFinal ? { value: dueFinal.value, confidence: dueFinal.confidence } : none(),
     servicePeriodStart: period ? { value: period.value.start, confidence: period.confidence } : none(),
     servicePeriodEnd: period ? { value: period.value.end, confidence: period.confidence } : none(),
-    usageAmount: usage ? { value: usage.amount, confidence: usage.confidence } : none(),
-    usageUnit: usage ? { value: usage.unit, confidence: usage.confidence } : none(),
+    usageAmount: mainUsage ? { value: mainUsage.amount, confidence: mainUsage.confidence } : none(),
+    usageUnit: mainUsage ? { value: mainUsage.unit, confidence: mainUsage.confidence } : none(),
     customerName: customerName ?? none(),
     serviceAddress: serviceAddress ?? none(),
     previousBalance: parts.previousBalance ?? none(),

@@ -7,8 +7,8 @@
 const LOOKALIKE: Record<string, string> = { O: '0', o: '0', D: '0', l: '1', I: '1', '|': '1', S: '5', B: '8', Z: '2' };
 
 export function fixOcrDigits(text: string): string {
-  // A token glued to a word's letters is part of that word ("FEB-26" is not "FE8-26").
-  return text.replace(/(?<![A-Za-z])[$]?[0-9OoDlI|SBZ][0-9OoDlI|SBZ,./-]*[0-9OoDlI|SBZ]/g, (token) => {
+  // A token glued to a word's letters is part of that word ("FEB-26" is not "FE8-26", "24-OCT" not "24-0CT").
+  return text.replace(/(?<![A-Za-z])[$]?[0-9OoDlI|SBZ][0-9OoDlI|SBZ,./-]*[0-9OoDlI|SBZ](?![A-Za-z])/g, (token) => {
     const digits = (token.match(/[0-9]/g) ?? []).length;
     const letters = (token.match(/[OoDlI|SBZ]/g) ?? []).length;
     if (digits === 0 || letters === 0 || letters >= digits) return token;

@@ -107,7 +107,8 @@ export function readableShare(page: PageText): number {
   let readable = 0;
   let total = 0;
   for (const line of page.lines) {
-    for (const token of line.text.split(/\s+/)) {
+    // Dot leaders and rules ("........", "_____") are layout, not text.
+    for (const token of line.text.replace(/(?:[._\-–—·•=*~]\s?){3,}/g, ' ').split(/\s+/)) {
       if (!token) continue;
       total += token.length;
       const core = token.replace(/^[("'$[]+|[)"',.:;!?%\]]+$/g, '');
