@@ -49,6 +49,8 @@ interface DocResult {
   perField: Partial<Record<ScoredField, boolean>>;
   /** Scored fields the bill does not print (bench/not-printed.json). */
   notPrinted: ScoredField[];
+  /** The confidence stated for each value given (fields answered null are not in it). */
+  confidences: Array<{ field: ScoredField; confidence: number; right: boolean }>;
 }
 
 /** Per set and bill, the fields checked by hand to be absent from the bill. */
@@ -85,7 +87,7 @@ async function runSet(set: string, only: string | undefined, dump: string | unde
     const truth = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as Truth;
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    const res: DocResult = { set, file: f, form: truth.form ?? 'unknown', seconds: 0, cpuSeconds: 0, scored: 0, right: 0, misses: [], perField: {}, notPrinted: [] };
+    const res: DocResult = { set, file: f, form: truth.form ?? 'unknown', seconds: 0, cpuSeconds: 0, scored: 0, right: 0, misses: [], perField: {}, notPrinted: [], confidences: [] };
     let got: Record<string, unknown> = {};
     try {
       // The same path as the CLI and the server: read, extract, and a second OCR reading when a
@@ -112,11 +114,30 @@ async function runSet(set: string, only: string | undefined, dump: string | unde
       if (ok) res.right++;
       else res.misses.push({ field, expected: truth[field], got: got[field] ?? null, ...(notPrinted ? { notPrinted: true as const } : {}) });
       res.perField[field] = ok;
+      const conf = (got.fieldConfidence as Record<string, number> | undefined)?.[field];
+      if (typeof conf === 'number' && got[field] !== null && got[field] !== undefined) res.confidences.push({ field, confidence: conf, right: ok });
     }
     results.push(res);
     process.stderr.write(`  ${set}/${f} ${res.right}/${res.scored} ${res.seconds.toFixed(2)}s (cpu ${res.cpuSeconds.toFixed(2)}s) rss ${Math.round(process.memoryUsage().rss / 1048576)} MB\n`);
   }
   return results;
+}
+
+/** Confidence bins: how often a value the reader stated with that confidence was right. */
+const BINS: Array<[number, number]> = [
+  [0, 0.5],
+  [0.5, 0.8],
+  [0.8, 0.9],
+  [0.9, 1.01],
+];
+
+function reliability(results: DocResult[]) {
+  const all = results.flatMap((r) => r.confidences);
+  return BINS.map(([lo, hi]) => {
+    const inBin = all.filter((c) => c.confidence >= lo && c.confidence < hi);
+    const right = inBin.filter((c) => c.right).length;
+    return { from: lo, to: Math.min(1, hi), values: inBin.length, right, accuracy: inBin.length > 0 ? right / inBin.length : NaN };
+  });
 }
 
 function summarize(results: DocResult[]) {
@@ -165,6 +186,7 @@ function summarize(results: DocResult[]) {
     fieldsScored: scored,
     perField,
     byForm,
+    reliability: reliability(results),
   };
 }
 
@@ -214,6 +236,8 @@ async function main() {
     for (const [form, v] of Object.entries(s.byForm)) {
       out.push(`  ${form.padEnd(15)} ${String(v.documents).padStart(4)}  ${pct(v.accuracy).padStart(8)}  ${pct(v.printedAccuracy).padStart(7)}  ${v.medianSeconds.toFixed(2).padStart(8)}  ${v.p95Seconds.toFixed(2).padStart(5)}  ${v.medianCpuSeconds.toFixed(2).padStart(12)}`);
     }
+    out.push('  stated confidence   values   right');
+    for (const b of s.reliability) out.push(`  ${b.from.toFixed(1)}–${b.to.toFixed(1)}          ${String(b.values).padStart(6)}  ${Number.isNaN(b.accuracy) ? '     –' : pct(b.accuracy).padStart(6)}`);
     for (const e of s.errors) out.push(`  ERROR ${e.file}: ${e.error}`);
   }
   out.push(`\npeak RSS ${report.peakRssMB} MB, total ${report.totalSeconds.toFixed(1)} s`);

@@ -1,9 +1,13 @@
 import { DEFAULT_AI_THRESHOLD, runAiCheck, type AiCheck } from './ai-check.ts';
-import { extractFields, overallConfidence } from './fields/extract-fields.ts';
+import { extractFields, overallConfidence, type FieldExtraction } from './fields/extract-fields.ts';
 import { readDocument } from './read/read-document.ts';
-import { ExtractionError, type BillFields, type DocumentText, type ExtractionResult, type FieldValue } from './types.ts';
+import { ExtractionError, type BillFields, type DocumentText, type ExtractionResult, type FieldValue, type LayoutHint } from './types.ts';
 
 export interface ExtractOptions {
+  /** Where corrections of earlier bills of the same account found their values. */
+  hints?: readonly LayoutHint[];
+  /** Return the positioned text read from the file (for learning from later corrections). */
+  keepDocument?: boolean;
   /** Optional AI check, asked only when the rules' overall confidence is under `aiThreshold`. */
   ai?: AiCheck;
   aiThreshold?: number;
@@ -22,7 +26,7 @@ export function documentPlainText(doc: DocumentText): string {
  */
 export async function extractBill(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const started = performance.now();
-  const { result, doc } = await readAndExtract(bytes, opts.signal, started);
+  const { result, doc } = await readAndExtract(bytes, opts.signal, started, opts.hints);
   if (opts.ai && result.confidence < (opts.aiThreshold ?? DEFAULT_AI_THRESHOLD)) {
     opts.signal?.throwIfAborted();
     const outcome = await runAiCheck(opts.ai, documentPlainText(doc), result.fields, result.confirmed);
@@ -32,8 +36,8 @@ export async function extractBill(bytes: Uint8Array, opts: ExtractOptions = {}):
     }
     result.seconds = Math.round(performance.now() - started) / 1000;
   }
-  const { confirmed: _confirmed, ...plain } = result;
-  return plain;
+  const { confirmed: _confirmed, stats: _stats, ...plain } = result;
+  return opts.keepDocument ? { ...plain, document: doc } : plain;
 }
 
 /** Fields without which a bill is not usable: when OCR leaves one out, the pages are read again. */
@@ -83,15 +87,16 @@ export async function readAndExtract(
   bytes: Uint8Array,
   signal?: AbortSignal,
   started = performance.now(),
+  hints: readonly LayoutHint[] = [],
 ): Promise<{ doc: DocumentText; result: ReturnType<typeof extractFromDocument>; secondPass: boolean }> {
   const doc = await readDocument(bytes, { signal });
-  const result = extractFromDocument(doc, started);
+  const result = extractFromDocument(doc, started, hints);
   if (!doc.pages.some((p) => p.source === 'ocr') || missingRequired(result.fields).length === 0) return { doc, result, secondPass: false };
   signal?.throwIfAborted();
   const again = await readDocument(bytes, { signal, ocrTextHeight: SECOND_PASS_TEXT_HEIGHT });
   let second: ReturnType<typeof extractFromDocument>;
   try {
-    second = extractFromDocument(again, started);
+    second = extractFromDocument(again, started, hints);
   } catch {
     return { doc, result, secondPass: true };
   }
@@ -105,11 +110,15 @@ export async function readAndExtract(
 }
 
 /** The rules half of `extractBill`, for text already read (`started` from `performance.now()`). */
-export function extractFromDocument(doc: DocumentText, started = performance.now()): ExtractionResult & { confirmed: ReadonlySet<keyof BillFields> } {
+export function extractFromDocument(
+  doc: DocumentText,
+  started = performance.now(),
+  hints: readonly LayoutHint[] = [],
+): ExtractionResult & { confirmed: ReadonlySet<keyof BillFields>; stats: FieldExtraction['stats'] } {
   if (!doc.pages.some((p) => p.lines.some((l) => /[A-Za-z0-9]/.test(l.text)))) {
     throw new ExtractionError('NO_TEXT_FOUND', 'No text could be read from this file.');
   }
-  const { fields, checks, confidence, confirmed } = extractFields(doc);
+  const { fields, checks, confidence, confirmed, stats } = extractFields(doc, { hints });
   return {
     fields,
     confidence,
@@ -119,5 +128,6 @@ export function extractFromDocument(doc: DocumentText, started = performance.now
     checks,
     seconds: Math.round(performance.now() - started) / 1000,
     confirmed,
+    stats,
   };
 }

@@ -109,6 +109,24 @@ export interface BillFields {
   rate: FieldValue<number>;
 }
 
+/** Fields a correction can teach the reader where to look on the next bill of the same account. */
+export type HintField = 'totalAmount' | 'dueDate' | 'accountNumber' | 'usageAmount' | 'servicePeriodStart' | 'servicePeriodEnd';
+
+/**
+ * Where a corrected value sat on a bill: the words of its label and its place on the page. The
+ * next bill of the same provider and account reads that field from the value with the same
+ * label, or in the same place.
+ */
+export interface LayoutHint {
+  field: HintField;
+  /** Normalised label words ("amount owing"), empty when the value had no label. */
+  label: string;
+  page: number;
+  /** Left and top of the value, 0..1 of the page's width and height. */
+  relX: number;
+  relY: number;
+}
+
 export interface ExtractionResult {
   fields: BillFields;
   /** Overall document confidence, 0..1. */
@@ -121,6 +139,8 @@ export interface ExtractionResult {
   checks: Array<{ name: string; passed: boolean; detail?: string }>;
   ai?: { model: string; inputTokens: number; outputTokens: number; cost: number; fieldsFilled: string[] };
   seconds: number;
+  /** The positioned text that was read, when asked for (`keepDocument`): corrections learn from it. */
+  document?: DocumentText;
 }
 
 export type ExtractionErrorCode =

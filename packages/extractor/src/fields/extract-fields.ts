@@ -1,4 +1,4 @@
-import type { BillFields, DocumentText, FieldValue } from '../types.ts';
+import type { BillFields, DocumentText, FieldValue, LayoutHint } from '../types.ts';
 import { moneyIn, round2 } from './amount.ts';
 import { guessBillType } from './bill-type.ts';
 import { crossCheck, type Check } from './checks.ts';
@@ -14,11 +14,14 @@ import {
   TOTAL_LABELS,
 } from './labels.ts';
 import { buildLayout, type Layout } from './layout.ts';
+import { parseAccount } from './account.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { findAmountParts, findLineItems, findServices } from './charges.ts';
 import { normalizeDateOrder } from './date-order.ts';
 import type { MeaningField } from './meaning.ts';
-import { chooseDates } from './joint.ts';
+import { addHintVotes } from './hints.ts';
+import { chooseDates, dateViolations } from './joint.ts';
+import { calibratedConfidence, voteTable, type CalibratedField, type ScoredCandidate } from './scorer.ts';
 import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
 import { findCustomerName, findServiceAddress } from './parties.ts';
 import { findProvider } from './provider.ts';
@@ -32,6 +35,8 @@ export interface FieldExtraction {
   confidence: number;
   /** Fields whose value a cross-check confirmed; an AI answer never replaces them. */
   confirmed: Set<keyof BillFields>;
+  /** What the reader knew about each chosen value (the calibrated confidence's inputs; training data). */
+  stats: Partial<Record<CalibratedField, ScoredCandidate[]>>;
 }
 
 const none = <T>(): FieldValue<T> => ({ value: null, confidence: 0 });
@@ -49,28 +54,7 @@ function rangesIn(ref: string | null) {
     findDateRanges(text, ref ?? undefined).map((r) => ({ value: { start: r.start, end: r.end }, start: r.index, end: r.endIndex }));
 }
 
-const ACCOUNT_RE = /(?<![\w$.,/])((?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[\dA-Z]*(?:[ -]{1,2}[\dA-Z]*\d[\dA-Z]*)*)(?![\w.,/]|\s?%)/g;
-
-export function parseAccount(input: string): Array<Found<string>> {
-  const out: Array<Found<string>> = [];
-  // Dates are not part of an identifier ("20 Sep 2026 4835877995-8" is a date, then the number).
-  let text = input;
-  for (const d of findDates(input)) text = text.slice(0, d.start) + ' '.repeat(d.end - d.start) + text.slice(d.end);
-  for (const m of text.matchAll(ACCOUNT_RE)) {
-    const value = (m[1] ?? '').trim();
-    const digits = value.replace(/\D/g, '').length;
-    if (digits < 5 || digits > 24) continue;
-    // The local part of a phone number: "(941) 639-1106", "941-639-1106".
-    if (/\(\d{3}\)\s?$|\d{3}[ .-]$/.test(text.slice(Math.max(0, m.index - 7), m.index)) && /^\d{3}[ .-]\d{4}$/.test(value)) continue;
-    if (findDates(value).length > 0) continue;
-    // Phone numbers: (555) 555-0100, 555-555-0100, 555.555.0100, 1-800-…; an account number may
-    // be printed in space-separated groups of the same shape ("123 456 7890").
-    if (/^\(\d{3}\)\s?\d{3}[ .-]\d{4}$/.test(value) || /^\d{3}([.-])\d{3}\1\d{4}$/.test(value) || /^1[ .-]\d{3}[ .-]\d{3}[ .-]\d{4}$/.test(value)) continue;
-    if (/^(?:800|888|877|866|855|844|833)\s\d{3}\s\d{4}$/.test(value)) continue;
-    out.push({ value, start: m.index, end: m.index + value.length });
-  }
-  return out;
-}
+export { parseAccount };
 
 /** Long digit runs printed for payment processing (OCR-B scan line on the remittance stub). */
 export function findScanLines(layout: Layout): string[] {
@@ -150,6 +134,18 @@ function vote<T>(layout: Layout, defs: LabelDef[], parse: (t: string) => Array<F
   return votes;
 }
 
+/** A usage unit that belongs to the bill's service (kWh for electricity, therms/CCF/m³ for gas…). */
+function unitFits(unit: string, type: string | null): boolean {
+  const fits: Record<string, string[]> = {
+    electricity: ['kWh'],
+    natural_gas: ['therms', 'CCF', 'm3'],
+    water: ['gallons', 'CCF', 'm3'],
+    internet: ['GB'],
+  };
+  const allowed = type ? fits[type] : undefined;
+  return !allowed || allowed.includes(unit);
+}
+
 /** A usage figure printed as the bill's total ("Total usage", "Total kWh billed"). */
 function usageLabelledTotal(candidates: Candidate[]): boolean {
   return candidates.some((c) => c.kind === 'quantity' && (c.meaning.usage ?? 0) >= 0.8 && /\btotal\b/i.test(c.context));
@@ -164,7 +160,13 @@ function pickChosen<T>(votes: Votes<T>, chosen: T | null, key: (v: T) => string)
 }
 
 /** Reads the bill's fields from positioned text. */
-export function extractFields(doc: DocumentText): FieldExtraction {
+export interface ExtractFieldsOptions {
+  /** Where corrections of earlier bills of the same account found their values. */
+  hints?: readonly LayoutHint[];
+}
+
+export function extractFields(doc: DocumentText, opts: ExtractFieldsOptions = {}): FieldExtraction {
+  const hints = opts.hints ?? [];
   const layout = normalizeDateOrder(buildLayout(doc));
   const usageUnit = printedUsageUnit(layout.text);
   const first = findCandidates(layout, { ref: null, parseAccount, usageUnit });
@@ -177,6 +179,7 @@ export function extractFields(doc: DocumentText): FieldExtraction {
 
   const dueVotes = vote(layout, DUE_DATE_LABELS, datesIn(statementDate), { above: true }, (t) => !/\bafter\b/i.test(t));
   addMeaningVotes(dueVotes, candidates, 'due', 'date');
+  addHintVotes(dueVotes, layout, candidates, hints, 'dueDate');
   const due = dueVotes.best();
 
   const scanLines = findScanLines(layout);
@@ -191,16 +194,20 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     accountVotes.add(p.value, p.score + (/[ -]/.test(p.value) ? 0.05 : 0) + (onScanLine ? 0.5 : 0), digits);
   }
   addMeaningVotes(accountVotes, candidates, 'account', 'id', (v: string) => v.replace(/[^0-9A-Z]/gi, '').toUpperCase());
+  addHintVotes(accountVotes, layout, candidates, hints, 'accountNumber', (v: string) => v.replace(/[^0-9A-Z]/gi, '').toUpperCase());
   const account = accountVotes.best();
   const totalVotes = voteTotal(layout, scanLines, candidates);
   const fromScanLine = decodeScanLineAmount(scanLines, account?.value ?? null, due?.value ?? null);
   // Weaker than a printed total: OCR misreads scan-line digits too.
   if (fromScanLine !== null) totalVotes.add(fromScanLine, 0.5);
+  addHintVotes(totalVotes, layout, candidates, hints, 'totalAmount');
   const total = totalVotes.best();
 
   const ref = due?.value ?? statementDate;
   const periodVotes = vote(layout, PERIOD_LABELS, rangesIn(ref), { above: false });
   addMeaningVotes(periodVotes, candidates, 'period', 'range');
+  addHintVotes(periodVotes, layout, candidates, hints, 'servicePeriodStart');
+  addHintVotes(periodVotes, layout, candidates, hints, 'servicePeriodEnd');
   for (const line of layout.lines) {
     line.segments.forEach((seg, i) => {
       for (const r of findDateRanges(seg.text, ref ?? undefined)) periodVotes.add({ start: r.start, end: r.end }, r.explicit ? 0.3 : 0.05);
@@ -253,7 +260,7 @@ export function extractFields(doc: DocumentText): FieldExtraction {
   const period = pickChosen(periodVotes, joint.period, (v) => `${v.start}/${v.end}`);
 
 
-  const usage = findUsage(layout, candidates);
+  const usage = findUsage(layout, candidates, hints);
   const provider = findProvider(layout);
   const billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
   const customerName = findCustomerName(layout);
@@ -293,7 +300,68 @@ export function extractFields(doc: DocumentText): FieldExtraction {
     rate: none(),
   };
   const { checks, confirmed } = crossCheck(layout, fields, { statementDate, totalVotes: totalVotes.ranked() });
-  return { fields, checks, confidence: overallConfidence(fields), confirmed };
+
+  // Calibrated confidence: the rules' confidence and the evidence behind each value, through the learned model.
+  const ocr = doc.pages.length > 0 ? doc.pages.filter((p) => p.source === 'ocr').length / doc.pages.length : 0;
+  const meaningOf = (field: MeaningField, kind: Candidate['kind'], key: string, keyOf: (v: unknown) => string) =>
+    Math.max(0, ...candidates.filter((c) => c.kind === kind && keyOf(c.value) === key).map((c) => c.meaning[field] ?? 0));
+  const json = (v: unknown) => JSON.stringify(v);
+  const acctKey = (v: unknown) => String(v).replace(/[^0-9A-Z]/gi, '').toUpperCase();
+  const partsBreak = totalValue !== null && parts.currentCharges && !confirmed.has('totalAmount') ? 1 : 0;
+  const base = (field: keyof BillFields) => {
+    const f = fields[field];
+    return Array.isArray(f) ? 0 : f.confidence;
+  };
+  // Every candidate value of each field with its evidence: the chosen one gets its calibrated
+  // confidence from them; all of them are the scorer's training data.
+  const stats: Partial<Record<CalibratedField, ScoredCandidate[]>> = {};
+  const put = <T>(fields: CalibratedField[], rows: Array<{ value: T; key: string; score: number; count: number; margin: number; options: number }>, chosenKey: string | null, extra: (v: T) => { meaning: number; violations: number; out: (f: CalibratedField) => unknown }) => {
+    for (const field of fields) {
+      stats[field] = rows.map((r) => {
+        const chosen = r.key === chosenKey;
+        const e = extra(r.value);
+        return {
+          value: e.out(field),
+          stats: { score: r.score, count: r.count, margin: r.margin, options: r.options, meaning: e.meaning, violations: e.violations, ocr, chosen, heuristic: chosen ? base(field) : 0, confirmed: chosen && confirmed.has(field) },
+        };
+      });
+    }
+  };
+  const one = (field: CalibratedField, value: unknown) => {
+    if (value !== null) stats[field] = [{ value, stats: { score: 1, count: 1, margin: 1, options: 1, meaning: 0, violations: 0, ocr, chosen: true, heuristic: base(field), confirmed: confirmed.has(field) } }];
+  };
+  one('billType', fields.billType.value);
+  one('utilityProvider', fields.utilityProvider.value);
+  put(['accountNumber'], voteTable(accountVotes, acctKey), account ? acctKey(account.value) : null, (v) => ({ meaning: meaningOf('account', 'id', acctKey(v), acctKey), violations: 0, out: () => v }));
+  put(['totalAmount'], voteTable(totalVotes, json), totalValue !== null ? json(total?.value) : null, (v) => ({
+    meaning: meaningOf('total', 'money', json(v), json),
+    violations: v === total?.value ? partsBreak : 0,
+    out: () => round2(v),
+  }));
+  put(['dueDate'], voteTable(dueVotes, json), dueFinal ? json(dueFinal.value) : null, (v) => ({
+    meaning: meaningOf('due', 'date', json(v), json),
+    violations: dateViolations({ statement: joint.statement, due: v, period: period?.value ?? null }),
+    out: () => v,
+  }));
+  put(['servicePeriodStart', 'servicePeriodEnd'], voteTable(periodVotes, json), period ? json(period.value) : null, (v) => ({
+    meaning: meaningOf('period', 'range', json(v), json),
+    violations: dateViolations({ statement: joint.statement, due: fields.dueDate.value, period: v }),
+    out: (f) => (f === 'servicePeriodStart' ? v.start : v.end),
+  }));
+  if (usage) {
+    const key = (u: { amount: number; unit: string }) => `${u.unit}:${u.amount}`;
+    put(['usageAmount', 'usageUnit'], usage.table.map((r) => ({ ...r, key: key(r.value) })), mainUsage ? key(mainUsage) : null, (v) => ({
+      meaning: 0,
+      violations: unitFits(v.unit, billType.value) ? 0 : 1,
+      out: (f) => (f === 'usageAmount' ? v.amount : v.unit),
+    }));
+  }
+  for (const [field, rows] of Object.entries(stats) as Array<[CalibratedField, ScoredCandidate[]]>) {
+    const f = fields[field];
+    const mine = rows.find((r) => r.stats.chosen);
+    if (f.value !== null && mine) f.confidence = calibratedConfidence(field, mine.stats);
+  }
+  return { fields, checks, confidence: overallConfidence(fields), confirmed, stats };
 }
 
 const KEY_FIELDS: Array<[keyof BillFields, number]> = [

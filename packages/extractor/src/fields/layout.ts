@@ -34,6 +34,8 @@ export interface LayoutLine {
 export interface Layout {
   lines: LayoutLine[];
   pageCount: number;
+  /** Each page's size, in the units of its text positions. */
+  pageSizes?: Array<{ width: number; height: number }>;
   /** All text, line by line, pages separated by a form feed. */
   text: string;
 }
@@ -80,7 +82,7 @@ export function buildLayout(doc: DocumentText): Layout {
   const text = doc.pages
     .map((p) => lines.filter((l) => l.page === p.index).map((l) => l.text).join('\n'))
     .join('\n\f\n');
-  return { lines, pageCount: doc.pageCount, text };
+  return { lines, pageCount: doc.pageCount, text, pageSizes: doc.pages.map((p) => ({ width: p.width, height: p.height })) };
 }
 
 function makeSegment(items: TextItem[], page: number, line: number): Segment {

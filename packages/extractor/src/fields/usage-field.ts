@@ -1,10 +1,12 @@
-import type { UsageUnit } from '../types.ts';
+import type { LayoutHint, UsageUnit } from '../types.ts';
+import { addHintVotes } from './hints.ts';
 import type { Candidate } from './candidates.ts';
 import { findDates, toIso } from './date.ts';
 import { NOT_USAGE_RE, USAGE_LABELS } from './labels.ts';
 import { linesAbove, overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { findLabels, pairValue, type Found } from './pairing.ts';
 import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
+import { voteTable } from './scorer.ts';
 import { Votes } from './votes.ts';
 
 interface Usage {
@@ -59,7 +61,7 @@ function recency(layout: Layout, c: Candidate, all: Candidate[]): number {
  * "579.42"), meter rows where current - previous = usage, and quantities on rate lines
  * ("949 kWh x $0.0326"). Histories, averages and last-year comparisons are ignored.
  */
-export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage & { confidence: number }) | null {
+export function findUsage(layout: Layout, candidates: Candidate[] = [], hints: readonly LayoutHint[] = []): (Usage & { confidence: number; table: ReturnType<typeof voteTable<Usage>> }) | null {
   const votes = new Votes<Usage>();
   const key = (u: Usage) => `${u.unit}:${u.amount}`;
   const add = (u: Usage, score: number) => votes.add(u, score, key(u));
@@ -109,6 +111,7 @@ export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage 
   }
   // Quantities whose label means this period's usage ("Energy delivered", "Kilowatt-hours billed").
   for (const c of candidates) if (c.kind === 'quantity' && c.meaning.usage) add(c.value as Usage, c.meaning.usage * 0.9 * recency(layout, c, candidates));
+  addHintVotes(votes, layout, candidates, hints, 'usageAmount', key);
   const ranked = votes.ranked();
   const top = ranked[0];
   if (!top) return null;
@@ -118,5 +121,5 @@ export function findUsage(layout: Layout, candidates: Candidate[] = []): (Usage 
     .sort((a, b) => UNIT_RANK[b.value.unit] - UNIT_RANK[a.value.unit])[0];
   const summary = votes.best();
   if (!best || !summary || top.score < 0.35) return null;
-  return { ...best.value, confidence: summary.confidence };
+  return { ...best.value, confidence: summary.confidence, table: voteTable(votes, key) };
 }

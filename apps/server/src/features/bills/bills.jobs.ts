@@ -1,4 +1,4 @@
-import { extractBill, type ExtractOptions } from '@wattwise/extractor/extract';
+import { extractBill, extractFromDocument, type ExtractOptions } from '@wattwise/extractor/extract';
 import { ExtractionError, type ExtractionResult } from '@wattwise/extractor/types';
 import { chooseStrategy, guessDocumentType, modelFamily, textractCost } from '@wattwise/shared/processing';
 import type { Database, Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import type { ProcessingInfo } from './bill-dto.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
 import type { BillsDeps } from './bills.service.ts';
+import { layoutHintsFor, saveDocumentText } from './layout-hints.ts';
 import { type BillEvent, billTopic, BILL_TYPES, PROCESS_BILL_JOB, processBillPayload, type ProcessBillPayload } from './bills.shared.ts';
 
 /** Reading one bill may take this long (OCR of a many-page scan) before it counts as a failed attempt. */
@@ -116,6 +117,24 @@ async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, p
   });
 }
 
+/**
+ * Reads the bill, keeps the text it saw beside the file (so a later correction can teach where a
+ * value was printed), and reads it once more with the hints learned from corrections of earlier
+ * bills of the same provider and account, when there are any.
+ */
+async function readWithHints(deps: { db: Db; storage: BillsDeps['storage'] }, extract: ExtractFn, bill: BillRow, bytes: Uint8Array): Promise<ExtractionResult> {
+  const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true });
+  const doc = result.document;
+  if (!doc) return result;
+  const { document: _doc, ...plain } = result;
+  await saveDocumentText(deps.storage, bill.filePath, doc);
+  const provider = result.fields.utilityProvider.value;
+  const hints = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
+  if (hints.length === 0) return plain;
+  const { confirmed: _c, stats: _s, ...again } = extractFromDocument(doc, undefined, hints);
+  return { ...again, ai: plain.ai, checks: [...again.checks, { name: 'layout hints from corrections', passed: true, detail: hints.map((h) => h.field).join(', ') }] };
+}
+
 /** The `process-bill` job: read the stored file, fill the row, report progress 50 → 90 → 100. */
 export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBillPayload> {
   const { db, storage, logger } = deps;
@@ -141,7 +160,7 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       try {
         const bytes = await storage.get(bill.filePath);
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
-        const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS) });
+        const result = await readWithHints({ db, storage }, extract, bill, bytes);
         if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
         const saved = await saveExtraction(db, processing, result, Date.now() - started);

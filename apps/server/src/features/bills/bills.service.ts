@@ -30,6 +30,7 @@ import {
   updateBillIfStatus,
 } from './bills.queries.ts';
 import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
+import { documentTextKey } from './layout-hints.ts';
 
 export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
@@ -147,6 +148,7 @@ export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logge
     await deleteBillRow(tx, userId, id);
   });
   await deps.storage.delete(row.filePath).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill file not deleted'));
+  await deps.storage.delete(documentTextKey(row.filePath)).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill text not deleted'));
 }
 
 /** Queues a failed bill again. */

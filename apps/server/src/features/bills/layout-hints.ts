@@ -1,0 +1,59 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { learnLayoutHint } from '@wattwise/extractor/fields/hints';
+import type { DocumentText, HintField, LayoutHint } from '@wattwise/extractor/types';
+import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { findCorrectionsOfAccount } from './bills.queries.ts';
+
+/**
+ * Learning from corrections. The positioned text the reader saw is kept beside each bill's file;
+ * when the user corrects a field, the correction (an ml_feedback row) and that text say where the
+ * right value was printed. The next bill of the same provider and account is read with those
+ * places and labels as hints, so a field is corrected once (as Paperless-ngx learns matching).
+ */
+const HINT_FIELDS: readonly HintField[] = ['totalAmount', 'dueDate', 'accountNumber', 'usageAmount', 'servicePeriodStart', 'servicePeriodEnd'];
+
+/** Where the reader's text of a bill file is kept (beside the file, removed with it). */
+export function documentTextKey(filePath: string): string {
+  return `${filePath}.text.json.gz`;
+}
+
+export async function saveDocumentText(storage: Storage, filePath: string, doc: DocumentText): Promise<void> {
+  await storage.put(documentTextKey(filePath), gzipSync(JSON.stringify(doc)));
+}
+
+async function loadDocumentText(storage: Storage, filePath: string): Promise<DocumentText | null> {
+  const bytes = await storage.get(documentTextKey(filePath));
+  if (!bytes) return null;
+  try {
+    return JSON.parse(gunzipSync(bytes).toString('utf8')) as DocumentText;
+  } catch {
+    return null;
+  }
+}
+
+function isHintField(field: string | null): field is HintField {
+  return field !== null && (HINT_FIELDS as readonly string[]).includes(field);
+}
+
+/** Hints from the user's corrections of earlier bills of this provider and account (the newest per field). */
+export async function layoutHintsFor(
+  deps: { db: Db; storage: Storage },
+  userId: string,
+  bill: { id: string; provider: string | null; accountNumber: string | null },
+): Promise<LayoutHint[]> {
+  if (!bill.provider) return [];
+  const corrections = await findCorrectionsOfAccount(deps.db, userId, bill.provider, bill.accountNumber, bill.id);
+  const hints: LayoutHint[] = [];
+  const texts = new Map<string, DocumentText | null>();
+  for (const c of corrections) {
+    if (!isHintField(c.field) || c.correctedValue === null || hints.some((h) => h.field === c.field)) continue;
+    if (!texts.has(c.filePath)) texts.set(c.filePath, await loadDocumentText(deps.storage, c.filePath));
+    const doc = texts.get(c.filePath);
+    if (!doc) continue;
+    const value = c.field === 'totalAmount' || c.field === 'usageAmount' ? Number(c.correctedValue) : c.correctedValue;
+    const hint = learnLayoutHint(doc, c.field, value);
+    if (hint) hints.push(hint);
+  }
+  return hints;
+}
