@@ -12,7 +12,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fieldCorrect, type ScoredField, type Truth } from '../../../bench/score.ts';
+import { fieldCorrect, type Truth } from '../../../bench/score.ts';
 import { readAndExtract } from '../src/extract.ts';
 import { CALIBRATED_FIELDS, FEATURE_NAMES, featureVector, sigmoid, type CalibratedField, type ScorerWeights } from '../src/fields/scorer.ts';
 import { closeReaders } from '../src/read/read-document.ts';
