@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useCorrectBillFields } from '../api/bills.ts';
-import { FIELD_LABELS, kindOf, displayFieldValue, parseCorrection } from '../lib/fields.ts';
+import { FIELD_LABELS, kindOf, displayFieldValue, needsCheck, parseCorrection } from '../lib/fields.ts';
 import { confidenceLevel, formatPercent } from '../lib/format.ts';
 import { DASHBOARD_MESSAGES } from '../messages.ts';
 import { BILL_TYPE_LABELS, EXTRACTED_FIELD_NAMES, type BillDetail, type ExtractedField, type ExtractedFieldName } from '../types.ts';
@@ -19,6 +19,30 @@ function ConfidenceBadge({ confidence, corrected }: { confidence: number; correc
     <Badge variant={variant} title={`Confidence ${formatPercent(confidence)}`}>
       {level} · {formatPercent(confidence)}
     </Badge>
+  );
+}
+
+/** 'Please check' with a one-click confirmation: a confirmed value counts as corrected. */
+function ConfirmValue({ billId, name, field }: { billId: string; name: ExtractedFieldName; field: ExtractedField }) {
+  const correct = useCorrectBillFields(billId);
+  const confirm = () => {
+    if (field.value == null) return;
+    correct.mutate(
+      { corrections: [{ field: name, value: field.value }] },
+      {
+        onSuccess: () => toast.success(DASHBOARD_MESSAGES.feedbackThanks),
+        onError: () => toast.error(DASHBOARD_MESSAGES.feedbackFailedTitle, { description: DASHBOARD_MESSAGES.feedbackFailed }),
+      },
+    );
+  };
+  return (
+    <>
+      <Badge variant="warning">Please check</Badge>
+      <Button variant="outline" size="sm" className="-my-1 h-7" onClick={confirm} disabled={correct.isPending} aria-label={`Confirm ${FIELD_LABELS[name].toLowerCase()}`}>
+        <CheckIcon aria-hidden />
+        Confirm
+      </Button>
+    </>
   );
 }
 
@@ -111,6 +135,7 @@ export function ExtractedFields({ bill }: { bill: BillDetail }) {
                       {displayFieldValue(name, field.value)}
                     </span>
                     <ConfidenceBadge confidence={field.confidence} corrected={field.corrected} />
+                    {needsCheck(field) && <ConfirmValue billId={bill.id} name={name} field={field} />}
                   </div>
                   <Button
                     variant="ghost"

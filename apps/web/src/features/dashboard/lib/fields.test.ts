@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayFieldValue, parseCorrection } from './fields.ts';
+import { displayFieldValue, needsCheck, parseCorrection } from './fields.ts';
 
 describe('extracted field values', () => {
   it('shows each kind of value the way the design asks', () => {
@@ -20,5 +20,14 @@ describe('extracted field values', () => {
     expect(parseCorrection('billType', 'steam')).toBeNull();
     expect(parseCorrection('utilityProvider', '  Duke Energy ')).toBe('Duke Energy');
     expect(parseCorrection('utilityProvider', '   ')).toBeNull();
+  });
+});
+
+describe('needsCheck', () => {
+  it('asks to check values read with confidence under 0.8, until confirmed or corrected', () => {
+    expect(needsCheck({ value: 97.12, confidence: 0.62, corrected: false })).toBe(true);
+    expect(needsCheck({ value: 97.12, confidence: 0.8, corrected: false })).toBe(false);
+    expect(needsCheck({ value: 97.12, confidence: 0.62, corrected: true })).toBe(false);
+    expect(needsCheck({ value: null, confidence: 0, corrected: false })).toBe(false);
   });
 });

@@ -56,3 +56,11 @@ export function parseCorrection(field: ExtractedFieldName, input: string): strin
       return text;
   }
 }
+
+/** Under this confidence a value read off the bill is shown as 'Please check' and asked for confirmation. */
+export const CHECK_BELOW = 0.8;
+
+/** A read value the reader is not sure of: shown as 'Please check' until the user confirms or corrects it. */
+export function needsCheck(field: { value: unknown; confidence: number; corrected: boolean }): boolean {
+  return field.value != null && !field.corrected && field.confidence < CHECK_BELOW;
+}
