@@ -164,7 +164,14 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     const header = headerInfo(layout, seg, x0, x1, isValue, 4);
     // A row that pairs labels with values has about twice the header's cells; a table row about as many.
     const rowCells = layout.lines[seg.line]?.segments.length ?? 0;
-    const inTable = header.cells >= 3 && rowCells <= header.cells + 1 && LETTERS_RE.test(header.text);
+    // Every row between the header and the value must be a row of the same table.
+    const between = layout.lines.slice(header.line + 1, seg.line);
+    const inTable =
+      header.cells >= 3 &&
+      rowCells >= header.cells - 1 &&
+      rowCells <= header.cells + 1 &&
+      LETTERS_RE.test(header.text) &&
+      between.every((l) => l.segments.length >= header.cells - 1);
     if (inTable && LETTERS_RE.test(left.text)) {
       found.push({ text: header.text, where: 'above' });
       headerLine = header.line;
@@ -173,7 +180,7 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
       // A label in words this reader does not know (another language) may carry a known
       // label printed over it, as bilingual bills do ("Due Date" over "Date d'échéance").
       if (left.seg && Object.keys(labelMeaning(left.text, kind)).length === 0) {
-        const over = headerAbove(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 2);
+        const over = headerAbove(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
         if (LETTERS_RE.test(over)) found.push({ text: over, where: 'above' });
       }
     } else {

@@ -149,7 +149,7 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
 
   if (kind === 'quantity') {
     const usageWord = has(s, 'use', 'consumption', 'deliver', 'supply', 'kwh', 'therm', 'ccf', 'gallon', 'energy', 'bill') || joined.includes(' you use ');
-    const notUsage = has(s, 'previous', 'prior', 'last', 'average', 'daily', 'day', 'per', 'history', 'year', 'annual', 'demand', 'kw', 'peak', 'max', 'maximum', 'read', 'meter', 'multiplier', 'factor', 'constant', 'tier', 'block', 'first', 'next', 'over', 'allowance', 'limit', 'typical', 'compare', 'comparison', 'same', 'ago', 'rate', 'price', 'budget');
+    const notUsage = has(s, 'number', 'date', 'previous', 'prior', 'last', 'average', 'daily', 'day', 'per', 'history', 'year', 'annual', 'demand', 'kw', 'peak', 'max', 'maximum', 'read', 'meter', 'multiplier', 'factor', 'constant', 'tier', 'block', 'first', 'next', 'over', 'allowance', 'limit', 'typical', 'compare', 'comparison', 'same', 'ago', 'rate', 'price', 'budget');
     if (usageWord && !notUsage) out.usage = has(s, 'total', 'use', 'consumption', 'bill') ? 1 : 0.8;
   }
   return out;

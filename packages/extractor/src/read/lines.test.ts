@@ -42,3 +42,12 @@ describe('groupIntoLines', () => {
     expect(lines.map((l) => l.text)).toEqual(['one', 'two', 'three']);
   });
 });
+
+describe('text layer readability', () => {
+  it('tells a text layer without a Unicode map from real text, dot leaders aside', async () => {
+    const { readableShare } = await import('./pdf.ts');
+    const page = (lines: string[]) => ({ index: 0, width: 612, height: 792, source: 'text-layer' as const, lines: lines.map((text, i) => ({ text, items: [], x: 0, y: i * 12, width: 500, height: 10 })) });
+    expect(readableShare(page(['&"#$% #( "$ )(/0"#- %+%(&($%', '!!"#$% #&\'()*   #( +%(*']))).toBeLessThan(0.5);
+    expect(readableShare(page(['Your previous bill was ..................................... $198.36', 'Amount Due $92.10']))).toBeGreaterThan(0.8);
+  });
+});
