@@ -1,0 +1,196 @@
+/**
+ * Building blocks shared by the layout families: header, address window, key fields, account
+ * summary, charges, meter readings, remittance stub and small print. Each returns the y below
+ * what it drew, so layouts stack blocks without overlapping.
+ */
+import { GRAY, LIGHT, type Painter, type TextOptions } from './pdf-kit.ts';
+import type { BillContext, Phrase } from './context.ts';
+import { daysBetween } from './dates.ts';
+import type { LineItem } from './model.ts';
+import type { WordedField } from './wordings.ts';
+
+export type PhraseStyle = 'row' | 'leaders' | 'stacked' | 'inline';
+
+/** Prints one field: a label/value row in the given style, or a wrapped sentence. */
+export function drawPhrase(p: Painter, phrase: Phrase, x: number, y: number, w: number, style: PhraseStyle, opts: TextOptions & { emphasize?: boolean } = {}): number {
+  const size = opts.size ?? 10;
+  if (phrase.kind === 'sentence') return p.paragraph(phrase.text, x, y, w, { size, bold: opts.emphasize }) + 2;
+  switch (style) {
+    case 'row':
+    case 'leaders':
+      return p.row(phrase.label, phrase.value, x, y, w, { size, leaders: style === 'leaders', boldValue: opts.emphasize, boldLabel: opts.bold });
+    case 'stacked': {
+      const below = p.text(phrase.label, x, y, { size: size * 0.8, color: GRAY, maxWidth: w, bold: opts.bold });
+      return p.text(phrase.value, x, below, { size: opts.emphasize ? size * 1.4 : size, bold: true, maxWidth: w }) + 3;
+    }
+    case 'inline':
+      return p.text(`${phrase.label}${phrase.label.endsWith(':') ? '' : ':'} ${phrase.value}`, x, y, { size, bold: opts.emphasize, maxWidth: w });
+  }
+}
+
+export function drawFields(p: Painter, ctx: BillContext, fields: WordedField[], x: number, y: number, w: number, style: PhraseStyle, size = 10): number {
+  let top = y;
+  for (const field of fields) top = drawPhrase(p, ctx.phrase(field), x, top, w, style, { size, emphasize: field === 'total' });
+  return top;
+}
+
+/** Provider name as a word mark, with its payment address and phone number. */
+export function drawHeader(p: Painter, ctx: BillContext, x: number, y: number, w: number, opts: { size?: number; center?: boolean; mark?: boolean } = {}): number {
+  const size = opts.size ?? 16;
+  const { provider, extras } = ctx.bill;
+  let left = x;
+  if (opts.mark ?? true) {
+    p.rect(x, y, size * 1.6, size * 1.6, { fill: ctx.accent });
+    p.text(provider.aliases[0]?.slice(0, 1) ?? 'U', x + size * 0.8, y + size * 0.35, { size, bold: true, align: 'center', color: LIGHT_TEXT });
+    left = x + size * 2;
+  }
+  const align = opts.center ? 'center' : 'left';
+  const ax = opts.center ? x + w / 2 : left;
+  let top = p.text(provider.name, ax, y, { size, bold: true, align, maxWidth: w - (left - x), color: ctx.accent });
+  top = p.text(`${extras.poBox}  ·  ${provider.aliases[0] ?? ''}`, ax, top, { size: size * 0.5, align, color: GRAY, maxWidth: w - (left - x) });
+  top = p.text(`${ctx.common('phone')}: ${extras.phone}`, ax, top, { size: size * 0.5, align, color: GRAY, maxWidth: w - (left - x) });
+  return Math.max(top, y + size * 1.6) + 6;
+}
+
+const LIGHT_TEXT = LIGHT;
+
+export function drawMailing(p: Painter, ctx: BillContext, x: number, y: number, size = 10): number {
+  let top = y;
+  for (const line of ctx.bill.mailingLines) top = p.text(line, x, top, { size });
+  return top + 4;
+}
+
+export function drawServiceAddress(p: Painter, ctx: BillContext, x: number, y: number, w: number, size = 9): number {
+  const top = p.text(ctx.common('address'), x, y, { size: size * 0.85, color: GRAY });
+  return p.paragraph(ctx.bill.serviceAddress, x, top, w, { size }) + 4;
+}
+
+/** Previous balance, payments, late fee, current charges, total. */
+export function drawAccountSummary(p: Painter, ctx: BillContext, x: number, y: number, w: number, opts: { size?: number; leaders?: boolean; title?: string } = {}): number {
+  const size = opts.size ?? 10;
+  const { bill } = ctx;
+  let top = y;
+  if (opts.title) top = p.text(opts.title, x, top, { size: size + 1, bold: true, color: ctx.accent }) + 2;
+  const row = (field: WordedField) => {
+    const ph = ctx.phrase(field);
+    top = drawPhrase(p, ph, x, top, w, opts.leaders ? 'leaders' : 'row', { size, emphasize: field === 'total' });
+  };
+  row('previous');
+  row('payments');
+  if (bill.previousCents - bill.paymentCents > 0 && bill.paymentCents < bill.previousCents) {
+    top = p.row('Past Due Amount', ctx.money(bill.previousCents - bill.paymentCents), x, top, w, { size, leaders: opts.leaders });
+  }
+  if (bill.lateFeeCents > 0) top = p.row(ctx.rng.pick(['Late Payment Charge', 'Late Fee', 'Penalty']), ctx.money(bill.lateFeeCents), x, top, w, { size, leaders: opts.leaders });
+  row('current');
+  p.line(x + w * 0.6, top - 2, x + w, top - 2, { width: 0.6 });
+  row('total');
+  return top + 2;
+}
+
+function itemText(ctx: BillContext, item: LineItem): string {
+  if (item.kind === 'variable' && item.quantity !== null && item.rate !== null) {
+    return `${item.description} ${item.quantity.toLocaleString('en-US')} ${item.unit ?? ''} @ $${item.rate}`;
+  }
+  if (item.kind === 'tax' && item.rate !== null) return `${item.description} (${item.rate}%)`;
+  void ctx;
+  return item.description;
+}
+
+/** Itemized charges, as a ruled table or as description/amount rows. */
+export function drawCharges(p: Painter, ctx: BillContext, x: number, y: number, w: number, opts: { size?: number; table?: boolean; leaders?: boolean; title?: string; service?: number } = {}): number {
+  const size = opts.size ?? 9;
+  const items = ctx.bill.items.filter((i) => opts.service === undefined || i.service === opts.service);
+  let top = y;
+  if (opts.title) top = p.text(opts.title, x, top, { size: size + 2, bold: true, color: ctx.accent }) + 2;
+  if (opts.table) {
+    const cols = [
+      { header: 'Description', width: w * 0.42 },
+      { header: 'Quantity', width: w * 0.18, align: 'right' as const },
+      { header: 'Rate', width: w * 0.2, align: 'right' as const },
+      { header: 'Amount', width: w * 0.2, align: 'right' as const },
+    ];
+    const rows = items.map((i) => [
+      i.description,
+      i.quantity === null ? '' : `${i.quantity.toLocaleString('en-US')} ${i.unit ?? ''}`,
+      i.rate === null ? '' : i.unit === '%' ? `${i.rate}%` : `$${i.rate}`,
+      ctx.money(i.cents),
+    ]);
+    top = p.table(x, top, cols, rows, { size, headerFill: LIGHT });
+  } else {
+    for (const item of items) top = p.row(itemText(ctx, item), ctx.money(item.cents), x, top, w, { size, leaders: opts.leaders });
+  }
+  const subtotal = items.reduce((s, i) => s + i.cents, 0);
+  const label = opts.service === undefined ? ctx.label('current') : `Total ${ctx.bill.services[opts.service]?.name ?? ''} Charges`;
+  return p.row(label, ctx.money(subtotal), x, top + 2, w, { size, boldLabel: true, boldValue: true, leaders: opts.leaders }) + 2;
+}
+
+/** Meter readings table plus usage comparisons (distractor numbers next to the real usage). */
+export function drawMeterReadings(p: Painter, ctx: BillContext, x: number, y: number, w: number, opts: { size?: number; grid?: boolean } = {}): number {
+  const size = opts.size ?? 8.5;
+  const { bill } = ctx;
+  const metered = bill.services.filter((s) => s.meter !== null);
+  if (metered.length === 0) return y;
+  const cols = [
+    { header: ctx.common('meter'), width: w * 0.2 },
+    { header: 'Read Dates', width: w * 0.26 },
+    { header: ctx.common('previousRead'), width: w * 0.18, align: 'right' as const },
+    { header: ctx.common('currentRead'), width: w * 0.18, align: 'right' as const },
+    { header: ctx.label('usage'), width: w * 0.18, align: 'right' as const },
+  ];
+  const rows = metered.map((s) => [
+    s.meter?.number ?? '',
+    ctx.range(s.start, s.end),
+    (s.meter?.previousRead ?? 0).toLocaleString('en-US'),
+    (s.meter?.currentRead ?? 0).toLocaleString('en-US'),
+    `${(s.usage ?? 0).toLocaleString('en-US')} ${ctx.unitLabel(s.unit)}`,
+  ]);
+  let top = p.table(x, y, cols, rows, { size, grid: opts.grid, headerFill: opts.grid ? undefined : LIGHT });
+  const days = daysBetween(bill.periodStart, bill.periodEnd);
+  const parts = [`${ctx.label('days')}: ${days}`];
+  if (bill.usageAmount !== null) {
+    parts.push(`${ctx.common('averageDaily')}: ${(bill.usageAmount / days).toFixed(1)} ${ctx.unitLabel(bill.usageUnit)}`);
+    if (bill.extras.lastYearUsage !== null) parts.push(`${ctx.common('lastYear')}: ${bill.extras.lastYearUsage.toLocaleString('en-US')} ${ctx.unitLabel(bill.usageUnit)}`);
+  }
+  top = p.text(parts.join('    '), x, top + 2, { size, maxWidth: w });
+  return top + 4;
+}
+
+/** The detachable remittance coupon with the blank "amount enclosed" box. */
+export function drawStub(p: Painter, ctx: BillContext, x: number, y: number, w: number, opts: { size?: number; cutAbove?: boolean } = {}): number {
+  const size = opts.size ?? 9;
+  const { bill } = ctx;
+  if (opts.cutAbove ?? true) {
+    p.line(x, y, x + w, y, { dash: [4, 3], color: GRAY });
+    p.text('Please detach and return this portion with your payment. Make checks payable to ' + bill.provider.name + '.', x, y + 4, { size: size * 0.75, color: GRAY, maxWidth: w });
+  }
+  const top = y + 18;
+  const colW = w / 2 - 10;
+  let left = p.row(ctx.altLabel('account'), bill.accountNumber, x, top, colW, { size });
+  left = p.row(ctx.altLabel('due'), ctx.date(bill.dueDate), x, left, colW, { size });
+  left = p.row(ctx.altLabel('total'), ctx.money(bill.totalCents), x, left, colW, { size, boldValue: true });
+  const rx = x + w / 2 + 10;
+  p.text(`${ctx.label('enclosed')}:`, rx, top, { size, bold: true });
+  p.rect(rx, top + size * 1.4, colW, size * 2.2, { stroke: GRAY });
+  p.text('$', rx + 4, top + size * 1.9, { size });
+  let right = top + size * 4.2;
+  right = p.text(bill.provider.name, rx, right, { size: size * 0.9, maxWidth: colW });
+  right = p.text(bill.extras.poBox, rx, right, { size: size * 0.9 });
+  left = Math.max(left, right) + 4;
+  left = drawMailing(p, ctx, x + 20, left, size);
+  p.text(`${ctx.rng.digits(4)} ${bill.accountNumber.replace(/\D/g, '')} ${String(bill.totalCents).padStart(8, '0')} ${ctx.rng.digits(2)}`, x, left, { size: size * 0.85, font: undefined });
+  return left + size * 1.5;
+}
+
+/** Small print: contacts, payment options and a late-payment notice with the after-due amount. */
+export function drawSmallPrint(p: Painter, ctx: BillContext, x: number, y: number, w: number, size = 7): number {
+  const { bill } = ctx;
+  const after = ctx.phrase('afterDue');
+  const late = after.kind === 'pair' ? `${after.label}: ${after.value}.` : after.text;
+  const text = [
+    `${ctx.common('phone')}: ${bill.extras.phone}. Mail payments to ${bill.provider.name}, ${bill.extras.poBox}.`,
+    late,
+    `${ctx.common('invoice')} ${bill.extras.invoiceNumber}. ${ctx.common('rate')}: ${bill.extras.rateCode}.`,
+    'Pay online, by phone, by mail or at an authorized payment location. Payments made after the statement date may not appear on this bill.',
+  ].join(' ');
+  return p.paragraph(text, x, y, w, { size, color: GRAY });
+}
