@@ -130,6 +130,7 @@ export function drawMeterReadings(p: Painter, ctx: BillContext, x: number, y: nu
   const { bill } = ctx;
   const metered = bill.services.filter((s) => s.meter !== null);
   if (metered.length === 0) return y;
+  if (w < 320) return drawMeterRows(p, ctx, x, y, w, size);
   const cols = [
     { header: ctx.common('meter'), width: w * 0.2 },
     { header: 'Read Dates', width: w * 0.26 },
@@ -152,6 +153,23 @@ export function drawMeterReadings(p: Painter, ctx: BillContext, x: number, y: nu
     if (bill.extras.lastYearUsage !== null) parts.push(`${ctx.common('lastYear')}: ${bill.extras.lastYearUsage.toLocaleString('en-US')} ${ctx.unitLabel(bill.usageUnit)}`);
   }
   top = p.text(parts.join('    '), x, top + 2, { size, maxWidth: w });
+  return top + 4;
+}
+
+/** Meter readings as label/value rows, for columns too narrow for a table. */
+function drawMeterRows(p: Painter, ctx: BillContext, x: number, y: number, w: number, size: number): number {
+  const { bill } = ctx;
+  let top = y;
+  for (const s of bill.services) {
+    if (s.meter === null) continue;
+    top = p.row(ctx.common('meter'), s.meter.number, x, top, w, { size });
+    top = p.row(ctx.common('previousRead'), s.meter.previousRead.toLocaleString('en-US'), x, top, w, { size });
+    top = p.row(ctx.common('currentRead'), s.meter.currentRead.toLocaleString('en-US'), x, top, w, { size });
+  }
+  top = p.row(ctx.label('days'), String(daysBetween(bill.periodStart, bill.periodEnd)), x, top, w, { size });
+  if (bill.usageAmount !== null && bill.extras.lastYearUsage !== null) {
+    top = p.row(ctx.common('lastYear'), `${bill.extras.lastYearUsage.toLocaleString('en-US')} ${ctx.unitLabel(bill.usageUnit)}`, x, top, w, { size });
+  }
   return top + 4;
 }
 

@@ -4,7 +4,7 @@
  * current = sum of line items, quantity × rate = amount for metered lines).
  */
 import { formatAddress, makeAccountNumber, makePhone, pickAddress, pickPerson, PROVIDERS, type BillType, type Provider } from './catalogue.ts';
-import { addDays, type CalendarDate } from './dates.ts';
+import { addDays, daysBetween, type CalendarDate } from './dates.ts';
 import type { Rng } from './random.ts';
 
 export type UsageUnit = 'kWh' | 'therms' | 'CCF' | 'gallons' | 'GB' | 'm3';
@@ -217,7 +217,9 @@ function buildCharges(rng: Rng, shape: BillShape, provider: Provider, start: Cal
       total += usage;
       services.push(svc(`Meter ${m + 1}`, usage, 'kWh', true, multiplier));
     }
-    const demand = Number(rng.range(25, 400).toFixed(1));
+    // Demand consistent with the energy: a load factor of 30-75 % over the period.
+    const hours = 24 * daysBetween(start, end);
+    const demand = Number((total / (hours * rng.range(0.3, 0.75))).toFixed(1));
     const items = [
       fixed('Customer Charge', rng.range(25, 90)),
       variable('Energy Charge', total, 'kWh', Number(rng.range(0.06, 0.12).toFixed(5))),

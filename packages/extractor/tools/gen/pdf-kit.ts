@@ -27,7 +27,7 @@ export interface TextOptions {
   size?: number;
   bold?: boolean;
   align?: 'left' | 'right' | 'center';
-  /** Text wider than this is drawn smaller (down to 60%), then cut. */
+  /** Text wider than this is drawn smaller (down to 50%), then cut. */
   maxWidth?: number;
   color?: RGB;
   font?: FontPair;
@@ -59,7 +59,7 @@ export class Painter {
     let shown = text;
     if (opts.maxWidth !== undefined) {
       const w = font.widthOfTextAtSize(shown, size);
-      if (w > opts.maxWidth) size = Math.max(size * 0.6, (size * opts.maxWidth) / w);
+      if (w > opts.maxWidth) size = Math.max(size * 0.5, (size * opts.maxWidth) / w);
       while (shown.length > 1 && font.widthOfTextAtSize(shown, size) > opts.maxWidth) shown = shown.slice(0, -1);
     }
     const w = font.widthOfTextAtSize(shown, size);
@@ -89,6 +89,13 @@ export class Painter {
   row(label: string, value: string, x: number, y: number, width: number, opts: TextOptions & { leaders?: boolean; boldValue?: boolean; boldLabel?: boolean } = {}): number {
     const size = opts.size ?? 10;
     const valueWidth = this.measure(value, size, opts.boldValue);
+    const labelWidth = this.measure(label, size, opts.boldLabel);
+    if (labelWidth + valueWidth + 8 > width && value !== '') {
+      // No room on one line: the value goes right-aligned on the next line, as narrow bills do.
+      const below = this.text(label, x, y, { size, bold: opts.boldLabel, maxWidth: width, font: opts.font });
+      this.text(value, x + width, below - size * 0.1, { size, bold: opts.boldValue, align: 'right', font: opts.font, maxWidth: width });
+      return below + size * 1.35;
+    }
     const labelRoom = Math.max(20, width - valueWidth - 8);
     this.text(label, x, y, { size, bold: opts.boldLabel, maxWidth: labelRoom, font: opts.font });
     this.text(value, x + width, y, { size, bold: opts.boldValue, align: 'right', font: opts.font });
