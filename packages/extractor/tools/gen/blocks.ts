@@ -30,7 +30,7 @@ export function drawPhrase(p: Painter, phrase: Phrase, x: number, y: number, w: 
 
 export function drawFields(p: Painter, ctx: BillContext, fields: WordedField[], x: number, y: number, w: number, style: PhraseStyle, size = 10): number {
   let top = y;
-  for (const field of fields) top = drawPhrase(p, ctx.phrase(field), x, top, w, style, { size, emphasize: field === 'total' });
+  for (const field of fields) top = drawPhrase(p, ctx.phrase(field), x, top, w, style, { size, emphasize: field === 'total', bold: ctx.boldLabels });
   return top;
 }
 
@@ -211,4 +211,35 @@ export function drawSmallPrint(p: Painter, ctx: BillContext, x: number, y: numbe
     'Pay online, by phone, by mail or at an authorized payment location. Payments made after the statement date may not appear on this bill.',
   ].join(' ');
   return p.paragraph(text, x, y, w, { size, color: GRAY });
+}
+
+const MONTH_ABBR = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Thirteen-month usage bar chart (more numbers near the real usage). Drawn only when it fits
+ * above `limit`; returns the y below it, or `y` when skipped.
+ */
+export function drawUsageHistory(p: Painter, ctx: BillContext, x: number, y: number, w: number, limit: number): number {
+  const { bill } = ctx;
+  const current = bill.usageAmount ?? bill.services[0]?.usage ?? null;
+  const unit = bill.usageUnit ?? bill.services[0]?.unit ?? null;
+  const chartH = 70;
+  if (current === null || limit - y < chartH + 40) return y;
+  const rng = ctx.rng.fork('history');
+  const values = Array.from({ length: 13 }, (_, i) => (i === 12 ? current : Math.round(current * rng.range(0.55, 1.4))));
+  const max = Math.max(...values);
+  let top = p.text(rng.pick(['Usage History', '13-Month Usage', 'Your Usage Over Time', 'Monthly Usage Comparison']) + ` (${ctx.unitLabel(unit)})`, x, y, { size: 9.5, bold: true, color: ctx.accent });
+  const slot = w / 13;
+  const base = top + chartH + 8;
+  const showValues = rng.chance(0.5);
+  values.forEach((v, i) => {
+    const h = (v / max) * chartH;
+    p.rect(x + i * slot + slot * 0.2, base - h, slot * 0.6, h, { fill: i === 12 ? ctx.accent : LIGHT, stroke: i === 12 ? undefined : GRAY, lineWidth: 0.3 });
+    const month = MONTH_ABBR[(bill.periodEnd.month - 1 + i) % 12] ?? '';
+    p.text(month, x + i * slot + slot / 2, base + 2, { size: 6, align: 'center', color: GRAY });
+    if (showValues) p.text(v.toLocaleString('en-US'), x + i * slot + slot / 2, base - h - 8, { size: 5.5, align: 'center', maxWidth: slot - 1 });
+  });
+  p.line(x, base, x + w, base, { width: 0.5, color: GRAY });
+  top = base + 12;
+  return top + 4;
 }

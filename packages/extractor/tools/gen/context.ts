@@ -22,6 +22,8 @@ export interface BillContext {
   dateFormat: DateFormatId;
   family: FontFamily;
   accent: RGB;
+  /** Some bills print their field labels in bold. */
+  boldLabels: boolean;
   date(d: CalendarDate): string;
   range(start: CalendarDate, end: CalendarDate): string;
   /** A printed amount; `credit` prints it as money taken off (payments, discounts). */
@@ -103,6 +105,7 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
 
   return {
     bill, rng, wordingId, dateFormat, family, accent, date, range, money, unitLabel,
+    boldLabels: rng.chance(0.3),
     label(field) {
       if (!plain.has(field)) plain.set(field, rng.pick(plainOptions(field)));
       return plain.get(field) ?? '';

@@ -86,7 +86,7 @@ export async function generateBill(index: number, opts: GenerateOptions): Promis
     case 'scanned-pdf':
       return { name, extension: 'pdf', bytes: await makeScannedPdf(pdf, raster), truth };
     case 'png-scan':
-      return { name, extension: 'png', bytes: await makePngScan(pdf, raster, opts.compact ? { dpi: 150, palette: true } : {}), truth };
+      return { name, extension: 'png', bytes: await makePngScan(pdf, raster, opts.compact ? { dpi: 150, compact: true } : {}), truth };
     case 'jpeg-photo':
       return { name, extension: 'jpg', bytes: await makeJpegPhoto(pdf, raster, opts.compact ? { dpi: 110, quality: 60 } : {}), truth };
   }

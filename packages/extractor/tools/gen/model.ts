@@ -86,6 +86,8 @@ function fixed(description: string, dollars: number, service = 0, kind: ItemKind
 function tax(description: string, percent: number, baseCents: number, service = 0): LineItem {
   return { description, quantity: null, unit: '%', rate: percent, cents: Math.round((baseCents * percent) / 100), kind: 'tax', service };
 }
+/** GST alone (5 %) or the harmonized HST (13 % in Ontario). */
+const canadianTax = (rng: Rng): [string, number] => (rng.chance(0.5) ? ['GST', 5] : ['HST', 13]);
 const sum = (items: LineItem[]) => items.reduce((s, i) => s + i.cents, 0);
 
 function meter(rng: Rng, usage: number, multiplier = 1): Meter {
@@ -250,7 +252,7 @@ function buildCharges(rng: Rng, shape: BillShape, provider: Provider, start: Cal
       variable(rng.pick(['Delivery Charge', 'Distribution Charge', 'Transmission & Distribution']), usage, 'kWh', Number(rng.range(0.02, 0.06).toFixed(5))),
     ];
     if (!canadian && rng.chance(0.5)) items.push(fixed(rng.pick(['Storm Recovery Charge', 'Renewable Energy Rider', 'Energy Efficiency Program']), rng.range(0.5, 6), 0, 'other'));
-    const taxItems = canadian ? taxed(items, rng.pick(['HST', 'GST']), rng.pick([5, 13])) : taxed(items, rng.pick(['State Sales Tax', 'Franchise Fee', 'Utility Tax']), rng.pick([2, 3.5, 6, 8.25]));
+    const taxItems = canadian ? taxed(items, ...canadianTax(rng)) : taxed(items, rng.pick(['State Sales Tax', 'Franchise Fee', 'Utility Tax']), rng.pick([2, 3.5, 6, 8.25]));
     return { services: [svc('Electric', usage, 'kWh')], items: taxItems, usageAmount: usage, usageUnit: 'kWh', demandKw: null };
   }
 
@@ -264,7 +266,7 @@ function buildCharges(rng: Rng, shape: BillShape, provider: Provider, start: Cal
       variable(rng.pick(['Gas Supply Charge', 'Cost of Gas', 'Commodity Charge']), usage, unit === 'm3' ? 'm³' : unit, Number(supply.toFixed(5))),
       variable(rng.pick(['Delivery Charge', 'Distribution Charge', 'Transportation']), usage, unit === 'm3' ? 'm³' : unit, Number(delivery.toFixed(5))),
     ];
-    const withTax = canadian ? taxed(items, rng.pick(['GST', 'HST']), rng.pick([5, 13])) : taxed(items, 'Sales Tax', rng.pick([3, 5, 6.5]));
+    const withTax = canadian ? taxed(items, ...canadianTax(rng)) : taxed(items, 'Sales Tax', rng.pick([3, 5, 6.5]));
     return { services: [svc('Gas', usage, unit)], items: withTax, usageAmount: usage, usageUnit: unit, demandKw: null };
   }
 

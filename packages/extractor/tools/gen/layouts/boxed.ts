@@ -1,5 +1,5 @@
 /** Layout families that break the page into cards or panels, or change the page shape. */
-import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint } from '../blocks.ts';
+import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawUsageHistory } from '../blocks.ts';
 import { daysBetween } from '../dates.ts';
 import { GRAY, LIGHT, type Painter } from '../pdf-kit.ts';
 import type { BillContext } from '../context.ts';
@@ -46,7 +46,8 @@ export const cards: LayoutFamily = {
     p.rect(M + hw + gap, boxTop, hw, boxBottom - boxTop, { stroke: GRAY });
     top = drawMeterReadings(p, ctx, M, boxBottom + gap, w);
     top = drawMailing(p, ctx, M, top + 8, 9);
-    drawSmallPrint(p, ctx, M, top + 6, w);
+    top = drawSmallPrint(p, ctx, M, top + 6, w);
+    drawUsageHistory(p, ctx, M, top + 10, w / 2, p.height - M);
   },
 };
 

@@ -1,5 +1,5 @@
 /** Layout families built around a remittance stub, two columns or a header table. */
-import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub } from '../blocks.ts';
+import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub, drawUsageHistory } from '../blocks.ts';
 import { GRAY, LIGHT } from '../pdf-kit.ts';
 import { addPage, type LayoutFamily } from './family.ts';
 
@@ -26,7 +26,8 @@ export const stubBottom: LayoutFamily = {
     const c = drawCharges(p, ctx, M + w / 2 + 10, top, half, { title: 'Current Charges Detail', size: 8.5 });
     top = Math.max(s, c) + 6;
     top = drawMeterReadings(p, ctx, M, top, w);
-    drawSmallPrint(p, ctx, M, top + 4, w);
+    top = drawSmallPrint(p, ctx, M, top + 4, w);
+    drawUsageHistory(p, ctx, M, top + 10, w * 0.6, p.height - 205);
     drawStub(p, ctx, M, p.height - 200, w);
   },
 };
@@ -75,6 +76,7 @@ export const twoColumn: LayoutFamily = {
     l = drawFields(p, ctx, ['account', 'statement', 'period', 'days', 'due'], M, l + 10, lw, 'stacked', 10);
     l = drawServiceAddress(p, ctx, M, l + 4, lw);
     if (ctx.bill.usageAmount !== null) l = drawPhrase(p, ctx.phrase('usage'), M, l + 4, lw, 'stacked', { size: 11 });
+    l = drawUsageHistory(p, ctx, M, l + 8, lw, 555);
     let r = drawPhrase(p, ctx.phrase('total'), rx, 92, rw, 'stacked', { size: 18, emphasize: true });
     r = drawAccountSummary(p, ctx, rx, r + 10, rw, { title: 'Your Account', size: 9.5 });
     r = drawCharges(p, ctx, rx, r + 10, rw, { title: 'Charges This Period', size: 8.5, leaders: true });
@@ -114,6 +116,7 @@ export const summaryTable: LayoutFamily = {
     top = p.table(M, top + 4, sumCols, [[ctx.money(bill.previousCents), ctx.money(bill.paymentCents, true), ctx.money(bill.currentCents), ctx.money(bill.totalCents)], ...late], { grid: true, size: 9 });
     top = drawCharges(p, ctx, M, top + 10, w, { table: true, title: 'Charge Details' });
     top = drawMeterReadings(p, ctx, M, top + 6, w, { grid: true });
-    drawSmallPrint(p, ctx, M, top + 6, w);
+    top = drawSmallPrint(p, ctx, M, top + 6, w);
+    drawUsageHistory(p, ctx, M + w * 0.2, top + 12, w * 0.6, p.height - 40);
   },
 };

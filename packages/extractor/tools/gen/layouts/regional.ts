@@ -1,5 +1,5 @@
 /** Telecom, Canadian and mainframe-ledger layout families. */
-import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub } from '../blocks.ts';
+import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub, drawUsageHistory } from '../blocks.ts';
 import { daysBetween } from '../dates.ts';
 import { GRAY, LIGHT } from '../pdf-kit.ts';
 import { addPage, type LayoutFamily } from './family.ts';
@@ -70,7 +70,8 @@ export const canadian: LayoutFamily = {
     const c = drawCharges(p, ctx, M + w / 2 + 10, top + 4, half, { title: 'Frais courants / Current charges', size: 8.5 });
     top = Math.max(s, c) + 6;
     top = p.text(`GST/HST Registration No. ${ctx.rng.digits(9)} RT0001`, M, top, { size: 7.5, color: GRAY });
-    drawSmallPrint(p, ctx, M, top + 4, w);
+    top = drawSmallPrint(p, ctx, M, top + 4, w);
+    drawUsageHistory(p, ctx, M, top + 8, w * 0.55, p.height - 195);
     drawStub(p, ctx, M, p.height - 190, w);
   },
 };

@@ -1,5 +1,5 @@
 /** Layout families tied to a kind of bill: two pages, municipal multi-service, commercial meters. */
-import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub } from '../blocks.ts';
+import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub, drawUsageHistory } from '../blocks.ts';
 import { daysBetween } from '../dates.ts';
 import { GRAY, LIGHT } from '../pdf-kit.ts';
 import { addPage, type LayoutFamily } from './family.ts';
@@ -24,6 +24,7 @@ export const multipageTotalP2: LayoutFamily = {
     if (bill.usageAmount !== null) top = drawPhrase(p, ctx.phrase('usage'), M, top + 4, w * 0.6, 'row', { size: 11 });
     top = drawMeterReadings(p, ctx, M, top + 4, w);
     top = drawCharges(p, ctx, M, top + 8, w, { table: true, title: 'Detail of Current Charges' });
+    top = drawUsageHistory(p, ctx, M, top + 10, w * 0.7, p.height - M - 12);
     p.text('Page 1 of 2 - Your account summary and payment coupon are on page 2.', M, p.height - M, { size: 8, color: GRAY });
     void top;
 
@@ -84,7 +85,8 @@ export const municipal: LayoutFamily = {
     let right = drawCharges(p, ctx, M + w / 2 + 10, top + 6, half, { service: 2, title: `${bill.services[2]?.name ?? 'Other'} Charges`, size: 8.5 }) + 4;
     right = drawAccountSummary(p, ctx, M + w / 2 + 10, right + 4, half, { title: 'Account Summary', size: 9 });
     top = Math.max(left, right) + 4;
-    drawSmallPrint(p, ctx, M, top, w);
+    top = drawSmallPrint(p, ctx, M, top, w);
+    drawUsageHistory(p, ctx, M, top + 8, w * 0.55, p.height - 195);
     drawStub(p, ctx, M, p.height - 190, w);
   },
 };
