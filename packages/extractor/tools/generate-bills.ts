@@ -57,11 +57,13 @@ async function main(): Promise<void> {
     wordings = wordings.filter((w) => splitWordings.includes(w));
   }
   const forms = (list(values.forms, FORMS, 'form') ?? FORMS) as BillForm[];
-  await mkdir(values.out, { recursive: true });
+  // npm runs workspace scripts inside the package: resolve --out from where npm was called.
+  const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  await mkdir(out, { recursive: true });
   for (let i = 1; i <= count; i++) {
     const bill = await generateBill(i, { seed: values.seed, forms, layouts, wordings, compact: values.compact });
-    await writeFile(path.join(values.out, `${bill.name}.${bill.extension}`), bill.bytes);
-    await writeFile(path.join(values.out, `${bill.name}.json`), `${JSON.stringify(bill.truth, null, 2)}\n`);
+    await writeFile(path.join(out, `${bill.name}.${bill.extension}`), bill.bytes);
+    await writeFile(path.join(out, `${bill.name}.json`), `${JSON.stringify(bill.truth, null, 2)}\n`);
     console.log(`${bill.name}.${bill.extension}  ${bill.truth.layout}  ${bill.truth.wording}  ${bill.truth.form}`);
   }
 }

@@ -46,7 +46,14 @@ export function drawHeader(p: Painter, ctx: BillContext, x: number, y: number, w
   }
   const align = opts.center ? 'center' : 'left';
   const ax = opts.center ? x + w / 2 : left;
-  let top = p.text(provider.name, ax, y, { size, bold: true, align, maxWidth: w - (left - x), color: ctx.accent });
+  const room = w - (left - x);
+  let top: number;
+  if (p.measure(provider.name, size, true) <= room * 1.25 || opts.center) {
+    top = p.text(provider.name, ax, y, { size, bold: true, align, maxWidth: room, color: ctx.accent });
+  } else {
+    // Long names wrap rather than shrink past legibility or lose their tail.
+    top = p.paragraph(provider.name, ax, y, room, { size: size * 0.85, bold: true, color: ctx.accent });
+  }
   top = p.text(`${extras.poBox}  ·  ${provider.aliases[0] ?? ''}`, ax, top, { size: size * 0.5, align, color: GRAY, maxWidth: w - (left - x) });
   top = p.text(`${ctx.common('phone')}: ${extras.phone}`, ax, top, { size: size * 0.5, align, color: GRAY, maxWidth: w - (left - x) });
   return Math.max(top, y + size * 1.6) + 6;

@@ -17,7 +17,7 @@ export const WORDING_SETS = {
     due: ['Due Date', 'Payment Due Date'],
     period: ['Service Period', 'Billing Period', 'Service Period {start} - {end}'],
     account: ['Account Number', 'Account No.'],
-    statement: ['Statement Date', 'Bill Date'],
+    statement: ['Statement Date', 'Bill Date', 'Issue Date'],
     previous: ['Previous Balance', 'Previous Bill Amount'],
     payments: ['Payments Received', 'Payment Received - Thank You'],
     current: ['Current Charges', 'Total Current Charges'],
@@ -27,7 +27,7 @@ export const WORDING_SETS = {
     usage: ['Total Usage', 'Usage This Period'],
   },
   formal: {
-    total: ['Total Amount Due', 'Total Due'],
+    total: ['Total Amount Due', 'Total Due', 'Amount Due if Paid by Due Date'],
     due: ['Payment Due Date', 'Payment Due By'],
     period: ['Billing Period', 'Billing Cycle', 'For service from {start} to {end}'],
     account: ['Account No.', 'Acct. No.'],
@@ -42,7 +42,7 @@ export const WORDING_SETS = {
   },
   municipal: {
     total: ['Total Balance', 'Total Amount Due', 'Net Amount Due'],
-    due: ['To Avoid Penalty Pay By', 'Due Date', 'Payment must be received by {date}'],
+    due: ['To Avoid Penalty Pay By', 'Due Date', 'To Avoid Interest Charges Pay Before', 'Payment must be received by {date}'],
     period: ['Read Dates', 'Service Dates', 'Service From {start} To {end}'],
     account: ['Acct #', 'Account #', 'Utility Account'],
     statement: ['Billing Date', 'Date Mailed'],
@@ -112,9 +112,9 @@ export const WORDING_SETS = {
   },
   legacy: {
     total: ['Balance Due', 'Total Balance Due', 'Net Due'],
-    due: ['Payment deadline', 'Last Day to Pay', 'Remit By', 'Delinquent After'],
+    due: ['Payment deadline', 'Last Day to Pay', 'Remit By', 'Delinquent After', 'Penalty Date'],
     period: ['Read Period', 'Period Covered', 'Meter read on {end} (previous read {start})'],
-    account: ['Service Account', 'Customer Number', 'Account ID', 'Acct. No.'],
+    account: ['Service Account', 'Customer Number', 'Account ID', 'Acct. No.', 'Cust ID'],
     statement: ['Invoice Date', 'Run Date'],
     previous: ['Balance Brought Forward', 'Previous Bill'],
     payments: ['Less Payments', 'Credits/Payments'],
