@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeReaders, readDocument } from '../src/read/read-document.ts';
+import type { TextItem } from '../src/types.ts';
 import { generateBill, type GenerateOptions } from './gen/generate.ts';
 import { LAYOUTS } from './gen/layouts/index.ts';
 import type { BillTruth } from './gen/truth.ts';
@@ -19,6 +20,19 @@ const ALL: GenerateOptions = {
 const cents = (n: number) => Math.round(n * 100);
 /** The reader joins items with one or more spaces and may split words: compare without spaces. */
 const squash = (s: string) => s.replace(/\s+/g, '');
+
+/** Pairs of text items drawn over each other (more than a sliver in both directions). */
+function overlappingPairs(items: TextItem[]): string[] {
+  const pairs: string[] = [];
+  items.forEach((a, i) => {
+    for (const b of items.slice(i + 1)) {
+      const dx = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      if (dx > 1 && dy > Math.min(a.height, b.height) * 0.3) pairs.push(`${a.text} / ${b.text}`);
+    }
+  });
+  return pairs;
+}
 
 let dir = '';
 const bills: { truth: BillTruth; file: string }[] = [];
@@ -65,7 +79,7 @@ describe('generate-bills', () => {
     expect(commercial?.usageAmount).toBe(commercial?.services.reduce((s, m) => s + (m.usage ?? 0), 0));
   });
 
-  it("prints the provider, account number and total in the PDF's text layer", async () => {
+  it("prints the provider, account number and total in the PDF's text layer, with no text over other text", async () => {
     for (const { truth, file } of bills) {
       const doc = await readDocument(new Uint8Array(await readFile(file)));
       expect(doc.pages.every((p) => p.source === 'text-layer')).toBe(true);
@@ -74,6 +88,14 @@ describe('generate-bills', () => {
       expect(text, truth.layout).toContain(squash(truth.utilityProvider));
       expect(text, truth.layout).toContain(squash(truth.accountNumber));
       expect(text, truth.layout).toContain(total);
+      for (const page of doc.pages) {
+        const items = page.lines.flatMap((l) => l.items);
+        expect(overlappingPairs(items), truth.layout).toEqual([]);
+        for (const item of items) {
+          expect(item.x, `${truth.layout}: ${item.text}`).toBeGreaterThanOrEqual(0);
+          expect(item.x + item.width, `${truth.layout}: ${item.text}`).toBeLessThanOrEqual(page.width + 0.5);
+        }
+      }
     }
   });
 

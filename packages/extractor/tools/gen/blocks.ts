@@ -30,7 +30,11 @@ export function drawPhrase(p: Painter, phrase: Phrase, x: number, y: number, w: 
 
 export function drawFields(p: Painter, ctx: BillContext, fields: WordedField[], x: number, y: number, w: number, style: PhraseStyle, size = 10): number {
   let top = y;
-  for (const field of fields) top = drawPhrase(p, ctx.phrase(field), x, top, w, style, { size, emphasize: field === 'total', bold: ctx.boldLabels });
+  // Bills disagree on the order of their key facts; keep only a trailing total in place.
+  const last = fields[fields.length - 1];
+  const keepLast = last === 'total' ? 1 : 0;
+  const order = ctx.shuffleFields ? [...ctx.rng.sample(fields.slice(0, fields.length - keepLast), fields.length - keepLast), ...fields.slice(fields.length - keepLast)] : fields;
+  for (const field of order) top = drawPhrase(p, ctx.phrase(field), x, top, w, style, { size, emphasize: field === 'total', bold: ctx.boldLabels });
   return top;
 }
 

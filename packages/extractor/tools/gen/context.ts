@@ -24,6 +24,8 @@ export interface BillContext {
   accent: RGB;
   /** Some bills print their field labels in bold. */
   boldLabels: boolean;
+  /** Some bills list their key fields in another order than the layout's default. */
+  shuffleFields: boolean;
   date(d: CalendarDate): string;
   range(start: CalendarDate, end: CalendarDate): string;
   /** A printed amount; `credit` prints it as money taken off (payments, discounts). */
@@ -106,6 +108,7 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
   return {
     bill, rng, wordingId, dateFormat, family, accent, date, range, money, unitLabel,
     boldLabels: rng.chance(0.3),
+    shuffleFields: rng.chance(0.4),
     label(field) {
       if (!plain.has(field)) plain.set(field, rng.pick(plainOptions(field)));
       return plain.get(field) ?? '';

@@ -95,14 +95,14 @@ function meter(rng: Rng, usage: number, multiplier = 1): Meter {
   return { number: rng.chance(0.5) ? rng.digits(8) : `${rng.letters(1)}${rng.digits(7)}`, previousRead, currentRead: previousRead + usage / multiplier, multiplier };
 }
 
-function pickProvider(rng: Rng, shape: BillShape, billType?: BillType): Provider {
+function pickProvider(rng: Rng, shape: BillShape): Provider {
   const pool = PROVIDERS.filter((pr) => {
     if (shape === 'canadian') return pr.country === 'CA';
     if (pr.country !== 'US') return false;
     if (shape === 'municipal') return pr.municipal === true;
     if (shape === 'commercial') return pr.billType === 'electricity';
     if (shape === 'internet') return pr.billType === 'internet';
-    return !pr.municipal && (billType === undefined || pr.billType === billType);
+    return !pr.municipal && pr.billType !== 'internet';
   });
   return rng.pick(pool);
 }

@@ -8,7 +8,7 @@ const M = 40;
 export const stubBottom: LayoutFamily = {
   id: 'stub-bottom',
   description: 'Classic one-pager: account box top right, summary and charges, coupon at the bottom',
-  shapes: ['residential'],
+  shapes: ['residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);

@@ -78,7 +78,7 @@ export const canadian: LayoutFamily = {
 
 export const ledger: LayoutFamily = {
   id: 'ledger',
-  description: 'Mainframe printout: monospace, all capitals, label..value lines, boxed header',
+  description: 'Mainframe printout: monospace, label....value lines with dot leaders, boxed header',
   shapes: ['residential', 'municipal', 'internet'],
   fonts: ['courier'],
   draw(doc, ctx, fonts) {
