@@ -45,7 +45,8 @@ export function drawHeader(p: Painter, ctx: BillContext, x: number, y: number, w
   let left = x;
   if (opts.mark ?? true) {
     p.rect(x, y, size * 1.6, size * 1.6, { fill: ctx.accent });
-    p.text(provider.aliases[0]?.slice(0, 1) ?? 'U', x + size * 0.8, y + size * 0.35, { size, bold: true, align: 'center', color: LIGHT_TEXT });
+    // A drawn logo, not text: a letter here would join the provider's name in the text layer.
+    p.circle(x + size * 0.8, y + size * 0.8, size * 0.5, LIGHT);
     left = x + size * 2;
   }
   const align = opts.center ? 'center' : 'left';
@@ -63,7 +64,6 @@ export function drawHeader(p: Painter, ctx: BillContext, x: number, y: number, w
   return Math.max(top, y + size * 1.6) + 6;
 }
 
-const LIGHT_TEXT = LIGHT;
 
 export function drawMailing(p: Painter, ctx: BillContext, x: number, y: number, size = 10): number {
   let top = y;

@@ -115,6 +115,10 @@ export class Painter {
     });
   }
 
+  circle(cx: number, cy: number, r: number, fill: RGB): void {
+    this.page.drawCircle({ x: cx, y: this.height - cy, size: r, color: fill });
+  }
+
   line(x1: number, y1: number, x2: number, y2: number, opts: { color?: RGB; width?: number; dash?: number[] } = {}): void {
     this.page.drawLine({
       start: { x: x1, y: this.height - y1 }, end: { x: x2, y: this.height - y2 },
