@@ -197,6 +197,11 @@ export function drawStub(p: Painter, ctx: BillContext, x: number, y: number, w: 
   let left = p.row(ctx.altLabel('account'), bill.accountNumber, x, top, colW, { size });
   left = p.row(ctx.altLabel('due'), ctx.date(bill.dueDate), x, left, colW, { size });
   left = p.row(ctx.altLabel('total'), ctx.money(bill.totalCents), x, left, colW, { size, boldValue: true });
+  if (ctx.stubShowsLateAmount) {
+    // Some coupons print the late amount right under the real one.
+    const after = ctx.phrase('afterDue');
+    left = after.kind === 'pair' ? p.row(after.label, after.value, x, left, colW, { size }) : p.paragraph(after.text, x, left, colW, { size });
+  }
   const rx = x + w / 2 + 10;
   p.text(`${ctx.label('enclosed')}:`, rx, top, { size, bold: true });
   p.rect(rx, top + size * 1.4, colW, size * 2.2, { stroke: GRAY });
@@ -215,12 +220,14 @@ export function drawSmallPrint(p: Painter, ctx: BillContext, x: number, y: numbe
   const { bill } = ctx;
   const after = ctx.phrase('afterDue');
   const late = after.kind === 'pair' ? `${after.label}: ${after.value}.` : after.text;
+  const autopay = ctx.autopayNotice ? `AutoPay: ${ctx.money(bill.totalCents)} will be drafted from your bank account on ${ctx.date(bill.dueDate)}. Do not pay - draft pending.` : '';
   const text = [
     `${ctx.common('phone')}: ${bill.extras.phone}. Mail payments to ${bill.provider.name}, ${bill.extras.poBox}.`,
     late,
+    autopay,
     `${ctx.common('invoice')} ${bill.extras.invoiceNumber}. ${ctx.common('rate')}: ${bill.extras.rateCode}.`,
     'Pay online, by phone, by mail or at an authorized payment location. Payments made after the statement date may not appear on this bill.',
-  ].join(' ');
+  ].filter(Boolean).join(' ');
   return p.paragraph(text, x, y, w, { size, color: GRAY });
 }
 

@@ -26,6 +26,10 @@ export interface BillContext {
   boldLabels: boolean;
   /** Some bills list their key fields in another order than the layout's default. */
   shuffleFields: boolean;
+  /** The coupon also prints the amount due after the due date. */
+  stubShowsLateAmount: boolean;
+  /** The small print says the amount will be drafted (the total is still the amount due). */
+  autopayNotice: boolean;
   date(d: CalendarDate): string;
   range(start: CalendarDate, end: CalendarDate): string;
   /** A printed amount; `credit` prints it as money taken off (payments, discounts). */
@@ -109,6 +113,8 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
     bill, rng, wordingId, dateFormat, family, accent, date, range, money, unitLabel,
     boldLabels: rng.chance(0.3),
     shuffleFields: rng.chance(0.4),
+    stubShowsLateAmount: rng.chance(0.3),
+    autopayNotice: rng.chance(0.15),
     label(field) {
       if (!plain.has(field)) plain.set(field, rng.pick(plainOptions(field)));
       return plain.get(field) ?? '';

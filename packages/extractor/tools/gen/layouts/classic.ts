@@ -97,14 +97,16 @@ export const summaryTable: LayoutFamily = {
     let top = drawHeader(p, ctx, M, M, w, { size: 15, mark: false });
     top = drawMailing(p, ctx, M, top + 8, 9.5);
     const { bill } = ctx;
-    const cols = [
-      { header: ctx.label('account'), width: w * 0.24 },
-      { header: ctx.label('statement'), width: w * 0.18 },
-      { header: ctx.label('period'), width: w * 0.22 },
-      { header: ctx.label('due'), width: w * 0.16 },
-      { header: ctx.label('total'), width: w * 0.2, align: 'right' as const },
+    const cells = [
+      { header: ctx.label('account'), width: w * 0.24, value: bill.accountNumber },
+      { header: ctx.label('statement'), width: w * 0.18, value: ctx.date(bill.statementDate) },
+      { header: ctx.label('period'), width: w * 0.22, value: ctx.range(bill.periodStart, bill.periodEnd) },
+      { header: ctx.label('due'), width: w * 0.16, value: ctx.date(bill.dueDate) },
     ];
-    top = p.table(M, top + 6, cols, [[bill.accountNumber, ctx.date(bill.statementDate), ctx.range(bill.periodStart, bill.periodEnd), ctx.date(bill.dueDate), ctx.money(bill.totalCents)]], { grid: true, size: 8.5, headerFill: LIGHT });
+    // The amount column closes the row; the other columns come in the bill's own order.
+    const ordered = ctx.shuffleFields ? ctx.rng.sample(cells, cells.length) : cells;
+    const cols = [...ordered, { header: ctx.label('total'), width: w * 0.2, align: 'right' as const, value: ctx.money(bill.totalCents) }];
+    top = p.table(M, top + 6, cols, [cols.map((c) => c.value)], { grid: true, size: 8.5, headerFill: LIGHT });
     top = drawServiceAddress(p, ctx, M, top + 6, w);
     const sumCols = [
       { header: ctx.label('previous'), width: w / 4, align: 'right' as const },
