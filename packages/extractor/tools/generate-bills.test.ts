@@ -116,6 +116,13 @@ describe('generate-bills', () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(c.bytes))).toBe(false);
   });
 
+  it('puts every layout family and wording set in exactly one split', () => {
+    const layouts: string[] = [...LAYOUT_SPLIT.train, ...LAYOUT_SPLIT.heldout];
+    expect(layouts.sort()).toEqual(LAYOUTS.map((l) => l.id).sort());
+    const wordings: string[] = [...WORDING_SPLIT.train, ...WORDING_SPLIT.heldout];
+    expect(wordings.sort()).toEqual([...WORDING_IDS].sort());
+  });
+
   it('draws only held-out layouts and wordings when asked for the held-out split', async () => {
     const opts = { ...ALL, layouts: [...LAYOUT_SPLIT.heldout], wordings: [...WORDING_SPLIT.heldout] };
     for (let i = 1; i <= 5; i++) {

@@ -14,6 +14,6 @@ export const LAYOUT_SPLIT = {
 } as const satisfies Record<Split, readonly string[]>;
 
 export const WORDING_SPLIT = {
-  train: ['classic', 'formal', 'municipal', 'telecom', 'canadian', 'terse'],
-  heldout: ['plain', 'legacy', 'narrative'],
+  train: ['classic', 'formal', 'municipal', 'telecom', 'canadian', 'terse', 'modern'],
+  heldout: ['plain', 'legacy', 'billing-system', 'narrative'],
 } as const satisfies Record<Split, readonly WordingId[]>;
