@@ -16,7 +16,7 @@ function card(p: Painter, ctx: BillContext, field: WordedField, x: number, y: nu
 export const cards: LayoutFamily = {
   id: 'cards',
   description: 'Modern statement of boxed cards: amount, due date and account across the top',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);
@@ -54,7 +54,7 @@ export const cards: LayoutFamily = {
 export const landscape: LayoutFamily = {
   id: 'landscape',
   description: 'Landscape page in three panels: account, charges, payment panel',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times', 'courier'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts, [792, 612]);
@@ -88,7 +88,7 @@ export const landscape: LayoutFamily = {
 export const receipt: LayoutFamily = {
   id: 'receipt',
   description: 'Narrow receipt-style statement in a monospace font with dot leaders',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['courier'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts, [288, 820]);
@@ -132,7 +132,7 @@ export const receipt: LayoutFamily = {
 export const letter: LayoutFamily = {
   id: 'letter',
   description: 'A letter: window address, salutation, paragraphs that carry the key fields',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['times', 'helvetica'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);

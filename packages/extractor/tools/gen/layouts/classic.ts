@@ -8,7 +8,7 @@ const M = 40;
 export const stubBottom: LayoutFamily = {
   id: 'stub-bottom',
   description: 'Classic one-pager: account box top right, summary and charges, coupon at the bottom',
-  shapes: ['residential', 'residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);
@@ -35,7 +35,7 @@ export const stubBottom: LayoutFamily = {
 export const stubTop: LayoutFamily = {
   id: 'stub-top',
   description: 'Payment coupon across the top, cut line, then the statement',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times', 'courier'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);
@@ -61,7 +61,7 @@ export const stubTop: LayoutFamily = {
 export const twoColumn: LayoutFamily = {
   id: 'two-column',
   description: 'Header band, left column of account facts and usage, right column of money',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);
@@ -89,7 +89,7 @@ export const twoColumn: LayoutFamily = {
 export const summaryTable: LayoutFamily = {
   id: 'summary-table',
   description: 'A ruled table whose header cells name the key fields and whose values sit under them',
-  shapes: ['residential', 'internet'],
+  shapes: ['residential', 'residential', 'residential', 'internet'],
   fonts: ['helvetica', 'times', 'courier'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);

@@ -7,6 +7,7 @@ import { Painter, type FontFamily, type FontPair } from '../pdf-kit.ts';
 export interface LayoutFamily {
   id: string;
   description: string;
+  /** Bill shapes it prints; a shape listed twice is drawn twice as often. */
   shapes: readonly BillShape[];
   fonts: readonly FontFamily[];
   /** Prints the total only on page 2: only PDF forms can carry it. */

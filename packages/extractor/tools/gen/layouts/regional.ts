@@ -79,7 +79,7 @@ export const canadian: LayoutFamily = {
 export const ledger: LayoutFamily = {
   id: 'ledger',
   description: 'Mainframe printout: monospace, label....value lines with dot leaders, boxed header',
-  shapes: ['residential', 'municipal', 'internet'],
+  shapes: ['residential', 'residential', 'municipal', 'internet'],
   fonts: ['courier'],
   draw(doc, ctx, fonts) {
     const p = addPage(doc, ctx, fonts);
