@@ -17,9 +17,10 @@ export const stubBottom: LayoutFamily = {
     left = drawMailing(p, ctx, M + 10, left + 14);
     const bx = M + w * 0.58;
     const bw = w * 0.42;
-    p.rect(bx, M, bw, 118, { stroke: ctx.accent, lineWidth: 1 });
-    drawFields(p, ctx, ['account', 'statement', 'period', 'due', 'total'], bx + 8, M + 8, bw - 16, 'row', 9);
-    let top = Math.max(left, M + 126) + 8;
+    // The box grows with its content (sentence wordings wrap).
+    const boxBottom = Math.max(M + 118, drawFields(p, ctx, ['account', 'statement', 'period', 'due', 'total'], bx + 8, M + 8, bw - 16, 'row', 9) + 4);
+    p.rect(bx, M, bw, boxBottom - M, { stroke: ctx.accent, lineWidth: 1 });
+    let top = Math.max(left, boxBottom + 8) + 8;
     top = drawServiceAddress(p, ctx, M, top, w);
     const half = w / 2 - 10;
     const s = drawAccountSummary(p, ctx, M, top, half, { title: 'Account Summary', size: 9 });

@@ -55,10 +55,10 @@ export const canadian: LayoutFamily = {
     let top = drawHeader(p, ctx, M, M, w * 0.58, { size: 14 });
     const bx = M + w * 0.6;
     const bw = w * 0.4;
-    p.rect(bx, M, bw, 110, { stroke: ctx.accent, lineWidth: 1.5 });
     let b = p.text('Montant dû / Amount owing', bx + 8, M + 6, { size: 7.5, color: GRAY });
-    b = drawFields(p, ctx, ['total', 'due', 'account'], bx + 8, b + 2, bw - 16, 'stacked', 10);
-    top = Math.max(top, b, M + 118) + 4;
+    b = Math.max(M + 110, drawFields(p, ctx, ['total', 'due', 'account'], bx + 8, b + 2, bw - 16, 'stacked', 10) + 4);
+    p.rect(bx, M, bw, b - M, { stroke: ctx.accent, lineWidth: 1.5 });
+    top = Math.max(top, b + 8) + 4;
     top = drawMailing(p, ctx, M, top, 9.5);
     top = drawServiceAddress(p, ctx, M, top, w);
     top = drawFields(p, ctx, ['statement', 'period'], M, top + 2, w * 0.6, 'row', 9.5);

@@ -52,9 +52,9 @@ export const municipal: LayoutFamily = {
     let top = drawHeader(p, ctx, M, M, w * 0.6, { size: 14 });
     const bx = M + w * 0.62;
     const bw = w * 0.38;
-    p.rect(bx, M, bw, 96, { fill: LIGHT });
-    drawFields(p, ctx, ['account', 'statement', 'due', 'total'], bx + 6, M + 6, bw - 12, 'row', 9);
-    top = Math.max(top, M + 104);
+    const boxBottom = Math.max(M + 96, drawFields(p, ctx, ['account', 'statement', 'due', 'total'], bx + 6, M + 6, bw - 12, 'row', 9) + 4);
+    p.rect(bx, M, bw, boxBottom - M, { stroke: ctx.accent, lineWidth: 1.2 });
+    top = Math.max(top, boxBottom + 8);
     top = drawMailing(p, ctx, M, top + 4, 9.5);
     top = drawServiceAddress(p, ctx, M, top, w);
     top = drawPhrase(p, ctx.phrase('period'), M, top + 2, w, 'inline', { size: 9.5 });
@@ -101,8 +101,8 @@ export const commercialMultimeter: LayoutFamily = {
     const w = p.width - 2 * M;
     const { bill } = ctx;
     let top = drawHeader(p, ctx, M, M, w * 0.6, { size: 14 });
-    drawFields(p, ctx, ['account', 'statement', 'period', 'due', 'total'], M + w * 0.62, M, w * 0.38, 'row', 9);
-    top = Math.max(top, M + 80);
+    const fieldsBottom = drawFields(p, ctx, ['account', 'statement', 'period', 'due', 'total'], M + w * 0.62, M, w * 0.38, 'row', 9);
+    top = Math.max(top, fieldsBottom + 8, M + 80);
     const mailBottom = drawMailing(p, ctx, M, top, 9.5);
     const addr = drawServiceAddress(p, ctx, M + w / 2, top, w / 2, 9);
     top = Math.max(mailBottom, addr) + 4;
