@@ -206,7 +206,10 @@ function buildCharges(rng: Rng, shape: BillShape, provider: Provider, start: Cal
       fixed(rng.pick(['Recycling Fee', 'Yard Waste']), rng.range(2, 6), 2, 'other'),
     ];
     const services = [svc('Water', water, unit), svc('Wastewater', sewer, unit, false), svc(rng.pick(['Trash', 'Sanitation', 'Solid Waste']), null, null, false)];
-    return { services, items, usageAmount: null, usageUnit: null, demandKw: null };
+    // Sewer billed on the water reading: one number is the bill's usage. Sewer on its own (winter
+    // average, a deduct meter): several usages and no total, so none is the bill's.
+    const shared = sewer === water;
+    return { services, items, usageAmount: shared ? water : null, usageUnit: shared ? unit : null, demandKw: null };
   }
 
   if (shape === 'commercial') {
