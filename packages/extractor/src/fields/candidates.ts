@@ -32,10 +32,21 @@ export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.9
 const LETTERS_RE = /[A-Za-z]{2,}/;
 
 /** The text of a segment between the previous value (or the segment start) and `start`. */
+/**
+ * The label part of a text: what follows its last value (an amount, a date or a long number),
+ * or all of it. Numbers inside a description stay ("Solid Waste - 96 Gal Cart").
+ */
+function afterLastValue(text: string): string {
+  let end = 0;
+  for (const m of moneyIn(text)) end = Math.max(end, m.end);
+  for (const d of findDates(text)) end = Math.max(end, d.end);
+  for (const m of text.matchAll(/\d{5,}/g)) end = Math.max(end, m.index + m[0].length);
+  return text.slice(end);
+}
+
 function inlinePrefix(text: string, start: number): string {
-  const before = text.slice(0, start);
-  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(before);
-  return (m?.[1] ?? before).replace(/[:\s.-]+$/, '').trim();
+  const label = afterLastValue(text.slice(0, start));
+  return (/[A-Za-z]/.test(label) ? label : '').replace(/^[^A-Za-z]+/, '').replace(/[:\s.-]+$/, '').trim();
 }
 
 /** The label to the left on the same line: the nearest segment's text after its last number. */
@@ -67,6 +78,9 @@ function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment 
   // A trailing parenthetical ("Gross Receipts Tax (3.04%)") belongs to the label.
   const bare = (t: string) => t.replace(/\s*\([^)]*\)\s*$/, '');
   if (/\d[^A-Za-z]*$/.test(bare(left.text))) {
+    // "Water Usage 6,300 gallons @ $0.0041 | $25.83": the words before the quantity name the row.
+    const lead = /^([A-Za-z][A-Za-z&/'.,-]*(?:\s+[A-Za-z&/'.,-]+)*)\s+\d/.exec(left.text);
+    if (lead?.[1] && LETTERS_RE.test(lead[1]) && /(?:x|@|at|\*|×)\s*\$?\s*\d*\.?\d+\s*$/i.test(left.text)) return { text: lead[1].trim() };
     // "Distribution Charge | 565 kWh x $0.05539 | $31.29": the row's label is further left.
     const row = line.segments;
     for (let k = row.indexOf(left) - 1; k >= 0; k--) {
@@ -77,8 +91,9 @@ function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment 
     }
     return none;
   }
-  const m = /\d[^A-Za-z\d]*([A-Za-z][^\d]*)$/.exec(bare(left.text));
-  return { text: (m?.[1] ?? left.text).trim(), seg: m ? undefined : left };
+  const label = afterLastValue(left.text);
+  const whole = label.length === left.text.length;
+  return { text: label.replace(/^[^A-Za-z]+/, '').trim(), seg: whole ? left : undefined };
 }
 
 /**
@@ -180,8 +195,9 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
       // A label in words this reader does not know (another language) may carry a known
       // label printed over it, as bilingual bills do ("Due Date" over "Date d'échéance").
       if (left.seg && Object.keys(labelMeaning(left.text, kind)).length === 0) {
-        const over = headerAbove(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
-        if (LETTERS_RE.test(over)) found.push({ text: over, where: 'above' });
+        const over = headerInfo(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
+        // Only from a row of labels (a header row), never from a label with a value of its own.
+        if (LETTERS_RE.test(over.text) && over.cells >= 2) found.push({ text: over.text, where: 'above' });
       }
     } else {
       const above = headerInfo(layout, seg, x0, x1, isValue);

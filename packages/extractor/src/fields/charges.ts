@@ -1,5 +1,5 @@
 import type { ChargeKind, ChargeLine, ServiceDetail, ServiceKind, UsageUnit } from '../types.ts';
-import { round2 } from './amount.ts';
+import { moneyIn, round2 } from './amount.ts';
 import type { Candidate } from './candidates.ts';
 import { findDateRanges } from './date.ts';
 import type { Layout } from './layout.ts';
@@ -91,8 +91,20 @@ function chargeKind(label: string, amount: number, hasQuantity: boolean): Charge
 
 const RATE_RE = /(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(kwh|kw|therms?|ccf|hcf|gallons?|gal|kgal|m3|m³|units?|days?)\s*(?:x|@|at|\*|×)\s*\$?\s*(\d*\.\d+|\d+)/i;
 
+/** The item's own cells: from its label's cell to its amount (a second column may share the line). */
+function itemText(c: Candidate, layout: Layout): string {
+  const segments = layout.lines[c.seg.line]?.segments ?? [c.seg];
+  const end = segments.indexOf(c.seg);
+  let start = end;
+  while (start > 0 && !(segments[start]?.text.includes(c.context) && c.context)) start--;
+  return segments
+    .slice(Math.max(0, start), end + 1)
+    .map((x) => x.text)
+    .join('   ');
+}
+
 function lineItem(c: Candidate, layout: Layout): ChargeLine {
-  const line = layout.lines[c.seg.line]?.text ?? c.seg.text;
+  const line = itemText(c, layout);
   const label = c.context.replace(/\s{2,}/g, ' ').trim();
   const item: ChargeLine = { label, amount: c.value as number, kind: 'other' };
   const rate = RATE_RE.exec(line);
@@ -178,6 +190,8 @@ export function findServices(
     if (kind && /\b(?:charges?|service|usage|section|detail|summary)?\b/i.test(l.text)) headings.push({ line: i, kind });
   });
   const byKind = new Map<ServiceKind, ServiceDetail>();
+  // Trash and stormwater are billed flat: no usage is theirs.
+  const unmetered = (kind: ServiceKind) => kind === 'trash' || kind === 'stormwater';
   const get = (kind: ServiceKind): ServiceDetail => {
     let s = byKind.get(kind);
     if (!s) {
@@ -190,12 +204,31 @@ export function findServices(
     if (!item.service) continue;
     const s = get(item.service);
     s.charges = round2((s.charges ?? 0) + item.amount);
-    if (item.kind === 'variable' && item.quantity !== undefined && s.usage === null) {
+    if (item.kind === 'variable' && item.quantity !== undefined && s.usage === null && !unmetered(item.service)) {
       const u = findUsages(`${item.quantity} ${item.unit ?? ''}`)[0];
       if (u) {
         s.usage = u.amount;
         s.unit = u.unit;
       }
+    }
+  }
+  // Rows that start with a service's name and print a quantity ("Wastewater   6 CCF   $46.02").
+  for (const line of layout.lines) {
+    const first = line.segments[0];
+    if (!first || first.text.split(/\s+/).length > 3) continue;
+    const kind = serviceOf(first.text);
+    if (!kind) continue;
+    // The quantity in the row's own cells, before its amount (another column may follow).
+    let q: ReturnType<typeof findUsages>[number] | undefined;
+    for (const seg of line.segments.slice(1, 6)) {
+      q = findUsages(seg.text)[0];
+      if (q || moneyIn(seg.text).length > 0) break;
+    }
+    if (!q) continue;
+    const s = get(kind);
+    if (s.usage === null && !unmetered(kind)) {
+      s.usage = q.amount;
+      s.unit = q.unit;
     }
   }
   headings.forEach((h, k) => {
@@ -216,7 +249,7 @@ export function findServices(
         if (m?.[1] && /\d/.test(m[1])) s.meter = m[1];
       }
     }
-    if (s.usage === null) {
+    if (s.usage === null && !unmetered(h.kind)) {
       const q = candidates.find((c) => c.kind === 'quantity' && c.meaning.usage && c.seg.line > h.line && c.seg.line < end);
       if (q) {
         const v = q.value as { amount: number; unit: UsageUnit };

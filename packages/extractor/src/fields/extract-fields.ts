@@ -148,7 +148,8 @@ function unitFits(unit: string, type: string | null): boolean {
 
 /** A usage figure printed as the bill's total ("Total usage", "Total kWh billed"). */
 function usageLabelledTotal(candidates: Candidate[]): boolean {
-  return candidates.some((c) => c.kind === 'quantity' && (c.meaning.usage ?? 0) >= 0.8 && /\btotal\b/i.test(c.context));
+  // A column header ("TOTAL USE" over each service's row) labels every row, not a bill total.
+  return candidates.some((c) => c.kind === 'quantity' && c.where !== 'above' && (c.meaning.usage ?? 0) >= 0.8 && /\btotal\b/i.test(c.context));
 }
 
 /** The votes' summary for the value the joint choice kept (lower confidence when it is not the top one). */

@@ -140,7 +140,11 @@ export function drawMeterReadings(p: Painter, ctx: BillContext, x: number, y: nu
   const size = opts.size ?? 8.5;
   const { bill } = ctx;
   const metered = bill.services.filter((s) => s.meter !== null);
-  if (metered.length === 0) return y;
+  // No meter (internet data): the usage is still printed, as a labelled row.
+  if (metered.length === 0) {
+    if (bill.usageAmount === null) return y;
+    return p.row(ctx.label('usage'), `${bill.usageAmount.toLocaleString('en-US')} ${ctx.unitLabel(bill.usageUnit)}`, x, y, Math.min(w, 300), { size }) + 4;
+  }
   if (w < 320) return drawMeterRows(p, ctx, x, y, w, size);
   const cols = [
     { header: ctx.common('meter'), width: w * 0.2 },
