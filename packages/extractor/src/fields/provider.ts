@@ -1,149 +1,139 @@
 import type { BillType } from '../types.ts';
 import type { Layout } from './layout.ts';
-import { PROVIDERS } from './provider-list.ts';
+import { billState, CHOOSING_RE, positionFactor, REMIT_RE, SUPPLIER_RE } from './provider-context.ts';
+import { getDirectory, GENERIC_NAME_WORDS } from './provider-directory.ts';
+import { matchDirectory, type DirectoryMatch } from './provider-match.ts';
+import { domainLabel, domainSkeleton, nameKey } from './provider-names.ts';
 
 export interface ProviderGuess {
   name: string;
   confidence: number;
-  /** The provider's main service, when the dictionary knows it. */
+  /** The provider's main service, when the directory knows it. */
   type: BillType | 'multi' | null;
+  /** Two-letter state or province, when the directory knows the provider serves it. */
+  state?: string;
+  /** EIA-861 utility number, for electric utilities in the directory. */
+  eiaId?: number;
+  /** "directory" when the name was recognised, "printed" when read from the bill's wording alone. */
+  source?: 'directory' | 'printed';
 }
-
-interface Compiled {
-  type: BillType | 'multi';
-  canonical: string;
-  names: Array<{ text: string; re: RegExp; weight: number; printable: boolean }>;
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const COMPILED: Compiled[] = PROVIDERS.map(([type, canonical, ...aliases]) => ({
-  type,
-  canonical,
-  names: [canonical, ...aliases].map((text) => {
-    const isDomain = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w/-]+)?$/i.test(text) && !/\s/.test(text);
-    const isShort = !isDomain && text.replace(/[^A-Za-z]/g, '').length <= 4 && text === text.toUpperCase();
-    const body = escapeRe(text).replace(/\\ |\s+/g, '[\\s-]*').replace(/&/g, '\\s?(?:&|and)\\s?');
-    const re = new RegExp(`(?<![\\w&@])${body}(?![\\w&])`, isShort ? 'g' : 'gi');
-    const weight = isDomain ? 2 : isShort ? 0.8 : 1 + Math.min(2, text.length / 12);
-    return { text, re, weight, printable: !isDomain && !isShort };
-  }),
-}));
 
 /**
- * The provider: a dictionary match (names, aliases and web domains, weighted by where they
- * are printed), else a generic reading of the bill's header, remit-to and footer lines.
+ * The provider: an organisation of the utility directory named on the bill (names, aliases
+ * and web domains, weighted by where they are printed), else a company-looking name read
+ * from the bill's letterhead, remit-to, thanks and web address. The printed full name wins
+ * over the directory's spelling.
  */
 export function findProvider(layout: Layout): ProviderGuess | null {
-  const known = matchDictionary(layout);
-  if (known) return known;
-  return matchGeneric(layout);
+  const known = matchDirectory(layout, getDirectory());
+  const printed = matchGeneric(layout);
+  if (known && printed && nameKey(printed.name).includes(nameKey(known.printed ?? known.org.name)) && printed.score >= 2) {
+    // "City of Springfield" known, "City of Springfield Utilities" printed: the printed name, the known facts.
+    return { ...fromDirectory(known), name: printed.name };
+  }
+  if (known && !(printed && printed.score > known.score * 1.5)) return fromDirectory(known);
+  if (!printed) return null;
+  const state = billState(layout);
+  return { name: printed.name, confidence: Math.min(0.7, 0.3 + printed.score / 10), type: null, source: 'printed', ...(state ? { state } : {}) };
 }
 
-const SUPPLIER_RE = /\b(?:supplier|supply|generation (?:provider|service)|esco|billing service|other companies)\b/i;
-const REMIT_RE = /\b(?:payable to|remit(?:tance)? to|pay to the order of)\b/i;
-
-function positionFactor(page: number, relY: number): number {
-  if (page === 0 && relY < 0.2) return 2;
-  if (page === 0) return 1;
-  return 0.5;
-}
-
-function matchDictionary(layout: Layout): ProviderGuess | null {
-  let best: { entry: Compiled; score: number } | null = null;
-  for (const entry of COMPILED) {
-    let score = 0;
-    layout.lines.forEach((line, i) => {
-      let lineScore = 0;
-      for (const name of entry.names) {
-        name.re.lastIndex = 0;
-        const n = line.text.match(name.re)?.length ?? 0;
-        const standalone = n > 0 && line.segments.some((s) => s.text.trim().length === name.text.length);
-        if (n > 0) lineScore = Math.max(lineScore, Math.min(n, 2) * name.weight * (standalone ? 1.5 : 1));
-      }
-      if (lineScore === 0) return;
-      // A third-party supplier's section names the supplier, not the utility that bills.
-      const context = `${layout.lines[i - 1]?.text ?? ''} ${line.text}`;
-      if (SUPPLIER_RE.test(context)) lineScore *= 0.3;
-      if (REMIT_RE.test(line.text)) lineScore *= 2;
-      score += lineScore * positionFactor(line.page, line.relY);
-    });
-    if (score > 0 && (!best || score > best.score)) best = { entry, score };
-  }
-  if (!best || best.score < 1.5) return null;
-  // Return the fullest name printed on the bill, else the canonical name.
-  let printed: string | null = null;
-  let printedLength = 0;
-  for (const name of best.entry.names) {
-    if (!name.printable || name.text.length <= printedLength) continue;
-    name.re.lastIndex = 0;
-    const m = name.re.exec(layout.text);
-    if (m) {
-      const asPrinted = m[0].replace(/\s+/g, ' ').trim();
-      // A lower-case logo ("xfinity") reads better in the dictionary's casing.
-      printed = asPrinted === asPrinted.toLowerCase() ? name.text : asPrinted;
-      printedLength = name.text.length;
-    }
-  }
-  const legal = printed ? findLegalName(layout, printed) : null;
+function fromDirectory(m: DirectoryMatch): ProviderGuess {
+  // A lower-case logo ("xfinity") reads better in the directory's casing.
+  const printed = m.printed && m.printed !== m.printed.toLowerCase() ? m.printed : null;
+  const sameKey = printed ? null : m.org.names.find((n) => m.printed && nameKey(n) === nameKey(m.printed));
   return {
-    name: legal ?? printed ?? best.entry.canonical,
-    confidence: Math.min(0.95, 0.55 + best.score / 20),
-    type: best.entry.type,
+    name: printed ?? sameKey ?? m.org.name,
+    confidence: Math.min(0.95, 0.55 + m.score / 20),
+    type: m.org.type,
+    source: 'directory',
+    ...(m.state ? { state: m.state } : {}),
+    ...(m.org.eiaId !== undefined ? { eiaId: m.org.eiaId } : {}),
   };
 }
 
 const SUFFIX = '(?:,?\\s+(?:Inc\\.?|LLC|L\\.L\\.C\\.|Company|Co\\.|Corporation|Corp\\.?|Ltd\\.?|Limited|LP|L\\.P\\.|Cooperative|Authority|Department|District|Commission|Board))+';
-
-/** "Duke Energy" printed as part of "Duke Energy Carolinas, LLC": take the full legal name. */
-function findLegalName(layout: Layout, name: string): string | null {
-  const re = new RegExp(`(?<![\\w])${escapeRe(name)}(?:\\s+[A-Z][A-Za-z]+){0,2}${SUFFIX}`, 'i');
-  for (const line of layout.lines) {
-    const m = re.exec(line.text);
-    if (m && m[0].length > name.length && !/\b(?:of|for|to)\s*$/i.test(m[0])) return m[0].trim();
-  }
-  return null;
-}
-
 const UTILITY_WORDS =
-  '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane)';
+  '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane|EMC|PUD)';
 const NAME_WORD = "[A-Z][A-Za-z'&.-]*|of|and|&|the|de|du";
 const GENERIC_RE = new RegExp(
-  `(?<![A-Za-z])((?:City|Town|Village|County) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+${UTILITY_WORDS})*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:[\\s-]+(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})`,
+  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:[\\s-]+(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})`,
   'gi',
 );
-const GENERIC_STOP = /^(?:the|your|our|this|for|pay|call|visit|if|to|a|an|and|of|total|current|new|save|energy|electric|gas|water|natural|smart|online|customer|service|green)$/i;
+const GENERIC_STOP = /^(?:the|your|our|this|for|pay|call|visit|if|to|a|an|and|of|total|current|new|save|energy|electric|gas|water|natural|smart|online|customer|service|green|thank|thanks|you|choosing)$/i;
+/** Words of section headings and labels: a name made only of these is not an organisation. */
+const HEADING_WORDS = new Set(
+  'charges charge summary details detail usage services account billing bill information your total amount due current previous history meter readings reading rate rates important messages message news payment payments options statement basic monthly fees fee taxes tax credits adjustments period plan program programs assistance efficiency outage outages report emergency contact questions'.split(
+    ' ',
+  ),
+);
+const LABELLED = /(?:service provider|payable to|remit(?:tance)? to|provided by|utility|pay to the order of|mail (?:your )?payments? to)\s*:?\s*$/i;
 
-/** Unknown providers: company-looking names with a utility word, best printed high on page 1. */
-function matchGeneric(layout: Layout): ProviderGuess | null {
-  const scores = new Map<string, { name: string; score: number }>();
-  const labelled = /(?:service provider|payable to|remit(?:tance)? to|supplier|provided by|utility)\s*:?\s*$/i;
+/** True for a section heading ("Waste Water", "Water Service Charges") or a sentence, not an organisation. */
+export function isHeadingLike(name: string): boolean {
+  const words = nameKey(name).split(' ').filter(Boolean);
+  if (words.length === 0) return true;
+  if (words.every((w) => GENERIC_NAME_WORDS.has(w) || HEADING_WORDS.has(w) || /^\d+$/.test(w))) return true;
+  // Organisations print their names capitalised: lower-case words other than joiners mean a sentence.
+  return name.split(/\s+/).some((w) => /^[a-z]/.test(w) && !/^(?:of|and|the|de|du|des|la|le|for|at|on)$/.test(w));
+}
+
+interface Candidate {
+  name: string;
+  score: number;
+}
+
+/** Unknown providers: company-looking names, best printed high on page 1, in remit-to or thanks. */
+function matchGeneric(layout: Layout): Candidate | null {
+  const scores = new Map<string, Candidate>();
+  const add = (raw: string, score: number) => {
+    const name = cleanName(raw);
+    if (!name || name.split(/\s+/).length < 2 || name.length < 6 || !/^[A-Z]/.test(name) || isHeadingLike(name)) return;
+    if (/\b(?:bill|charges?|usage|rate|assistance|programs?|plan|supply|efficiency)\b/i.test(name)) return;
+    const key = name.toLowerCase().replace(/[^a-z]/g, '');
+    const prev = scores.get(key);
+    scores.set(key, { name: prev && prev.name.length >= name.length ? prev.name : name, score: (prev?.score ?? 0) + score });
+  };
+  const domains = [...layout.text.matchAll(/(?<![\w@.-])(?:www\d?\.)?[a-z0-9][a-z0-9-]*\.(?:com|net|org|gov|us|ca|coop|biz)(?![\w-])/gi)].map((m) => domainLabel(m[0]));
+
   layout.lines.forEach((line, i) => {
+    const prevText = layout.lines[i - 1]?.text ?? '';
+    const supplier = SUPPLIER_RE.test(`${prevText} ${line.text}`) ? 0.3 : 1;
+    const base = positionFactor(line) * supplier;
     for (const seg of line.segments) {
-      const prevText = layout.lines[i - 1]?.text ?? '';
+      const labelledAbove = LABELLED.test(prevText) || REMIT_RE.test(prevText);
       for (const m of seg.text.matchAll(GENERIC_RE)) {
-        let name = (m[1] ?? '').trim().replace(/[,.]$/, '');
-        // Drop leading filler words ("Visit Acme Power" → "Acme Power").
-        const words = name.split(/\s+/);
-        while (words.length > 1 && GENERIC_STOP.test(words[0] ?? '')) words.shift();
-        name = words.join(' ');
-        if (name.split(/\s+/).length < 2 || name.length < 6 || !/^[A-Z]/.test(name)) continue;
+        const name = cleanName(m[1] ?? '');
         // Sentence text ("Ontario's Fair Hydro Plan saved you") is not a company name.
-        if (/^\s*[a-z]/.test(seg.text.slice(m.index + m[0].length)) && !labelled.test(prevText)) continue;
-        if (/\b(?:bill|charges?|usage|rate|assistance|programs?|plan|supply|efficiency)\b/i.test(name)) continue;
-        let score = positionFactor(line.page, line.relY);
+        if (/^\s*[a-z]/.test(seg.text.slice(m.index + m[0].length)) && !labelledAbove) continue;
+        let score = base;
         if (seg.text.trim().length <= name.length + 3) score += 1; // the name stands alone, like a heading
-        if (labelled.test(prevText) || labelled.test(seg.text.slice(0, m.index))) score += 2;
+        if (labelledAbove || LABELLED.test(seg.text.slice(0, m.index)) || REMIT_RE.test(seg.text.slice(0, m.index))) score += 2;
         if (new RegExp(SUFFIX + '$', 'i').test(name)) score += 0.5;
-        const key = name.toLowerCase().replace(/[^a-z]/g, '');
-        const prev = scores.get(key);
-        scores.set(key, { name: prev && prev.name.length >= name.length ? prev.name : name, score: (prev?.score ?? 0) + score });
+        if (domains.some((d) => d.length >= 6 && d === domainSkeleton(name))) score += 2;
+        add(name, score);
+      }
+      // "Thank you for choosing Northwind Power & Light."
+      const thanks = CHOOSING_RE.exec(seg.text);
+      if (thanks) {
+        const rest = seg.text.slice(thanks.index + thanks[0].length);
+        const name = /^([A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|and|&|the))*)/.exec(rest)?.[1];
+        if (name) add(name, base + 3);
+      }
+      // "Make checks payable to:" above, the organisation on the next line.
+      if (REMIT_RE.test(prevText) && /:\s*$/.test(prevText) && seg.x0 <= (layout.lines[i - 1]?.segments[0]?.x1 ?? Infinity)) {
+        const name = /^([A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|and|&|the))*)$/.exec(seg.text.trim())?.[1];
+        if (name && !/\d/.test(name)) add(name, base + 1);
       }
     }
   });
   const best = [...scores.values()].sort((a, b) => b.score - a.score)[0];
-  if (!best) return null;
-  return { name: best.name, confidence: Math.min(0.7, 0.3 + best.score / 10), type: null };
+  return best ?? null;
+}
+
+/** Drops leading filler words ("Visit Acme Power" → "Acme Power") and trailing punctuation. */
+function cleanName(raw: string): string {
+  const words = raw.trim().replace(/[,.!:;]+$/, '').split(/\s+/);
+  while (words.length > 1 && GENERIC_STOP.test(words[0] ?? '')) words.shift();
+  while (words.length > 1 && /^(?:of|and|&|the)$/i.test(words[words.length - 1] ?? '')) words.pop();
+  return words.join(' ');
 }
