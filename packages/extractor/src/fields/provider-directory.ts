@@ -81,10 +81,14 @@ function fromEntry(e: DirectoryEntry): DirectoryOrg {
   };
 }
 
+/** Names ending so are places ("Carroll County", "Johnson City"), printed in addresses. */
+const PLACE_WORDS = new Set(['county', 'city', 'town', 'village', 'borough', 'township', 'parish']);
+
 /** A key is safe to look for in running text when it names something specific. */
 function isUsableKey(key: string): boolean {
   const words = key.split(' ');
   if (!words.some((w) => !GENERIC_NAME_WORDS.has(w) && !/^\d+$/.test(w))) return false;
+  if (PLACE_WORDS.has(words[words.length - 1] ?? '')) return false;
   if (words.length === 1) return key.length >= 5;
   return key.length >= 6;
 }
@@ -131,11 +135,7 @@ export function buildDirectoryIndex(entries: DirectoryEntry[], hand: ProviderEnt
       }
       push(byKey, key, i);
       maxKeyWords = Math.max(maxKeyWords, key.split(' ').length);
-      const skeleton = domainSkeleton(name);
-      if (skeleton.length >= 6) {
-        push(byDomainLabel, skeleton, i);
-        push(byDomainLabel, skeleton.replace(/^cityof|^townof|^villageof/, 'cityof'), i);
-      }
+      for (const skeleton of [domainSkeleton(name), domainSkeleton(name, true)]) if (skeleton.length >= 6) push(byDomainLabel, skeleton, i);
     }
     for (const text of org.shortNames) {
       const body = escapeRe(text).replace(/\\ |\s+/g, '[\\s-]*').replace(/&/g, '\\s?(?:&|and)\\s?');

@@ -88,7 +88,7 @@ function clean(raw: string): string {
   s = s.replace(/\s*\([^)]*\)?\s*/g, ' '); // "(US)", a truncated "(Granite State Electri"
   s = s.replace(/,\s*[A-Z]$/, ''); // "Mohave Electric Cooperative, I"
   s = s.replace(/&(?=\S)|(?<=\S)&/g, ' & '); // "Light&Power"
-  s = s.replace(/\bNo(\d+)\b/g, 'No. $1'); // "Electrical Dist No8"
+  s = s.replace(/\bNo\.? ?(\d+)\b/g, 'No. $1'); // "Electrical Dist No8", "PUD No 1"
   return tidy(s);
 }
 
@@ -133,7 +133,7 @@ export function printedNamesOfEia(raw: string): PrintedNames {
   const stem = withoutSuffix(name);
   const emc = / Electric Membership Corporation(?:,? Inc\.)?$/;
   if (emc.test(name)) aliases.add(name.replace(emc, ' EMC'));
-  const pud = /^Public Utility District No\. (\d+) of (.+)$/.exec(stem);
+  const pud = /^Public Utility District (?:No\. )?(\d+) of (.+)$/.exec(stem);
   if (pud?.[2]) {
     aliases.add(`${pud[2]} PUD`);
     aliases.add(`${pud[2]} Public Utility District`);

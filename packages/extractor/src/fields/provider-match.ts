@@ -1,6 +1,6 @@
 import type { Layout, Segment } from './layout.ts';
 import { billState, contextFactor } from './provider-context.ts';
-import type { DirectoryIndex, DirectoryOrg } from './provider-directory.ts';
+import { GENERIC_NAME_WORDS, type DirectoryIndex, type DirectoryOrg } from './provider-directory.ts';
 import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, nameKey, nameTokens, type NameToken } from './provider-names.ts';
 
 export interface DirectoryMatch {
@@ -24,6 +24,7 @@ const LEAD_INS = new Set(
 );
 /** Words that may follow a town's name in the utility's printed name ("City of Ames Electric Services"). */
 const MUNICIPAL_TAIL = new Set('utilities water light power electric sewer and department public works service board commission gas'.split(' '));
+const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|NS|ON|PE|QC|SK)\s+[A-Z]\d[A-Z])/;
 const DOMAIN_IN_TEXT = /(?<![\w@.-])(?:https?:\/\/)?(?:www\d?\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|gov|us|ca|coop|biz|info|co)(?![\w-])/gi;
 
 function isCapitalised(text: string): boolean {
@@ -44,6 +45,21 @@ function extendSpan(tokens: NameToken[], words: string[], from: number, to: numb
   return end;
 }
 
+/**
+ * OCR slips spread thin: word by word, a distinctive word ("Edlson") may differ by one letter
+ * in five, a generic one ("Cooperatlve") by one in four; "Wind" is not "Land".
+ */
+function wordsAlike(text: string, key: string): boolean {
+  const a = text.split(' ');
+  const b = key.split(' ');
+  if (a.length !== b.length) return false;
+  return b.every((word, i) => {
+    const other = a[i] ?? '';
+    const allowed = Math.floor(word.length / (GENERIC_NAME_WORDS.has(word) ? 4 : 5));
+    return boundedLevenshtein(other, word, allowed) <= allowed;
+  });
+}
+
 /** Long names read with OCR slips: the directory keys within a small edit distance. */
 function fuzzyKeys(dir: DirectoryIndex, text: string): string[] {
   if (text.length < 16) return [];
@@ -52,7 +68,7 @@ function fuzzyKeys(dir: DirectoryIndex, text: string): string[] {
   for (const b of [`^${text.slice(0, 4)}`, `$${text.slice(-4)}`]) {
     for (const key of dir.fuzzyBuckets.get(b) ?? []) {
       if (Math.abs(key.length - text.length) > bound || found.includes(key)) continue;
-      if (boundedLevenshtein(text, key, bound) <= bound) found.push(key);
+      if (boundedLevenshtein(text, key, bound) <= bound && wordsAlike(text, key)) found.push(key);
     }
   }
   return found;
@@ -118,7 +134,8 @@ export function matchDirectory(layout: Layout, dir: DirectoryIndex): DirectoryMa
   const org = dir.orgs[winner];
   if (!org) return null;
   const orgState = state !== null && org.states.includes(state) ? state : org.states.length === 1 ? (org.states[0] ?? null) : null;
-  return { org, score: best.score, printed: printed?.text ?? null, state: orgState };
+  // A name read with OCR slips is returned in the directory's spelling.
+  return { org, score: best.score, printed: printed?.exact ? printed.text : null, state: orgState };
 }
 
 function matchSegment(
@@ -153,15 +170,20 @@ function matchSegment(
         const raw = seg.text.slice(first.start, last.end);
         // "Farmers Union Electric" does not name "Union Electric".
         if (before && isCapitalised(seg.text.slice(before.start)) && !LEAD_INS.has(before.word)) continue;
-        const org = pick(orgs.filter((i) => dir.orgs[i]?.source === 'hand' || isCapitalised(raw)));
-        if (org < 0) continue;
         const end = extendSpan(tokens, words, p, p + n);
+        const after = seg.text.slice(tokens[end - 1]?.end ?? last.end);
+        // "PO Box 60074, City of Industry, CA 91716": a town in an address, not its utility.
+        if (ADDRESS_TAIL.test(after)) continue;
+        const standalone = segLength <= seg.text.slice(first.start, tokens[end - 1]?.end).length + 3;
+        // A one-word name ("Kinetic", "Prospect") counts alone as a logo or with its inner capitals.
+        const single = n === 1 && !standalone && !/[a-z][A-Z]/.test(raw);
+        const org = pick(orgs.filter((i) => dir.orgs[i]?.source === 'hand' || (isCapitalised(raw) && !single)));
+        if (org < 0) continue;
         const text = seg.text
           .slice(first.start, tokens[end - 1]?.end ?? last.end)
           .replace(/\s+/g, ' ')
           // "National Grid." ends a sentence; "Inc." keeps its period.
           .replace(/(?<!\b(?:Inc|Co|Corp|Ltd|L\.P|L\.L\.C))[.,]$/, '');
-        const standalone = segLength <= text.length + 3;
         const weight = (1 + Math.min(2, k.length / 12)) * (standalone ? 1.5 : 1) * (exact ? 1 : 0.7);
         credit(org, weight);
         const list = spans.get(org) ?? [];

@@ -110,12 +110,13 @@ export function nameKey(name: string): string {
 
 /**
  * A name squeezed for comparison with a web domain: "Northwind Power & Light Co." →
- * "northwindpowerlight"; "utilities" is read as "utility", as domains mostly spell it.
+ * "northwindpowerlight"; "utilities" is read as "utility", as domains mostly spell it. With
+ * `keepOf`, "City of Ames" → "cityofames".
  */
-export function domainSkeleton(name: string): string {
+export function domainSkeleton(name: string, keepOf = false): string {
   return nameKey(name)
     .split(' ')
-    .filter((w) => w !== 'and' && w !== 'the' && w !== 'of')
+    .filter((w) => w !== 'and' && w !== 'the' && (keepOf || w !== 'of'))
     .map((w) => (w === 'utilities' ? 'utility' : w))
     .join('');
 }

@@ -27,7 +27,9 @@ export interface ProviderGuess {
 export function findProvider(layout: Layout): ProviderGuess | null {
   const known = matchDirectory(layout, getDirectory());
   const printed = matchGeneric(layout);
-  if (known && printed && nameKey(printed.name).includes(nameKey(known.printed ?? known.org.name)) && printed.score >= 2) {
+  const knownKey = known ? nameKey(known.printed ?? known.org.name) : '';
+  const printedKey = printed ? nameKey(printed.name) : '';
+  if (known && printed && printedKey !== knownKey && ` ${printedKey} `.includes(` ${knownKey} `) && printed.score >= 2) {
     // "City of Springfield" known, "City of Springfield Utilities" printed: the printed name, the known facts.
     return { ...fromDirectory(known), name: printed.name };
   }
@@ -56,7 +58,7 @@ const UTILITY_WORDS =
   '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane|EMC|PUD)';
 const NAME_WORD = "[A-Z][A-Za-z'&.-]*|of|and|&|the|de|du";
 const GENERIC_RE = new RegExp(
-  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:[\\s-]+(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})`,
+  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:(?:[\\s-]+|\\s*&\\s*|\\s+and\\s+)(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})`,
   'gi',
 );
 const GENERIC_STOP = /^(?:the|your|our|this|for|pay|call|visit|if|to|a|an|and|of|total|current|new|save|energy|electric|gas|water|natural|smart|online|customer|service|green|thank|thanks|you|choosing)$/i;
@@ -132,7 +134,10 @@ function matchGeneric(layout: Layout): Candidate | null {
 
 /** Drops leading filler words ("Visit Acme Power" → "Acme Power") and trailing punctuation. */
 function cleanName(raw: string): string {
-  const words = raw.trim().replace(/[,.!:;]+$/, '').split(/\s+/);
+  const words = raw
+    .trim()
+    .replace(/(?<!\b(?:Inc|Co|Corp|Ltd|L\.P|L\.L\.C))[,.!:;]+$/, '')
+    .split(/\s+/);
   while (words.length > 1 && GENERIC_STOP.test(words[0] ?? '')) words.shift();
   while (words.length > 1 && /^(?:of|and|&|the)$/i.test(words[words.length - 1] ?? '')) words.pop();
   return words.join(' ');
