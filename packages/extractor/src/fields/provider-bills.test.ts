@@ -157,4 +157,24 @@ describe('findProvider on invented bills', () => {
     expect(guess?.name).toBe('Paragould Light & Water Commission');
     expect(guess?.state).toBe('AR');
   });
+
+  it('a co-op spelling "Co-op" and printing a brand of co-ops', () => {
+    const guess = providerOf(
+      billText(
+        ['   Sawnee EMC                     Your Touchstone Energy Cooperative', '   543 Atlanta Hwy, Cumming, GA 30040'],
+        [...CUSTOMER, '   CUMMING, GA 30041', '   Amount Due $120.00'],
+      ),
+    );
+    expect(guess?.name).toBe('Sawnee EMC');
+    expect(providerOf(billText(['   United Electric Co-op', '   PO Box 1, Somewhere, PA 15801'], ['   Amount Due $120.00']))?.name).toBe('United Electric Co-op');
+  });
+
+  it('an unknown telephone company', () => {
+    const guess = providerOf(billText(['   Ozark Telephone Company', '   PO Box 9, Ozark, MO 65721'], ['   Internet 100 Mbps $60.00']));
+    expect(guess?.name).toBe('Ozark Telephone Company');
+  });
+
+  it('not a customer whose surname holds a utility word', () => {
+    expect(providerOf(billText(['   ACCOUNT SUMMARY', '   JANE POWERS', '   12 LIGHT ST', '   SPRINGFIELD, MO 65801'], ['   Amount Due $40.00']))).toBeNull();
+  });
 });

@@ -34,18 +34,24 @@ export interface DirectoryIndex {
   exact: Array<{ org: number; text: string; re: RegExp; kind: 'short' | 'domain'; probe: string }>;
 }
 
-/** Words that alone say nothing about who the utility is. */
-export const GENERIC_NAME_WORDS = new Set(
+/** Words of utility names, labels and filler: alone they say nothing about who the utility is. */
+export const UTILITY_VOCABULARY = new Set(
   (
     'the of and a an for to in on at by your our my energy electric electricity power light gas natural water sewer ' +
     'wastewater waste storm stormwater utilities service public municipal company corporation cooperative association ' +
     'membership district department authority commission board system works rural county city town village state ' +
-    'national american united first general community regional area valley river lake mountain north south east west ' +
-    'northern southern eastern western central new solutions retail marketing holdings group partners plus home smart ' +
-    'green clean choice direct best total account summary billing bill details usage charges delivery supply customer ' +
-    'payment information residential commercial'
+    'solutions retail marketing holdings group partners plus home smart green clean choice direct total account summary ' +
+    'billing bill details usage charges delivery supply customer payment information residential commercial'
   ).split(' '),
 );
+/** Common words that name utilities only together with others ("United Electric Cooperative"). */
+const COMMON_NAME_WORDS = new Set(
+  'national american united first general community regional area valley river lake mountain north south east west northern southern eastern western central new best'.split(
+    ' ',
+  ),
+);
+/** Words that do not single out one organisation. */
+export const GENERIC_NAME_WORDS = new Set([...UTILITY_VOCABULARY, ...COMMON_NAME_WORDS]);
 
 const DOMAIN_RE = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w/-]+)?$/i;
 
@@ -87,7 +93,8 @@ const PLACE_WORDS = new Set(['county', 'city', 'town', 'village', 'borough', 'to
 /** A key is safe to look for in running text when it names something specific. */
 function isUsableKey(key: string): boolean {
   const words = key.split(' ');
-  if (!words.some((w) => !GENERIC_NAME_WORDS.has(w) && !/^\d+$/.test(w))) return false;
+  const distinctive = words.some((w) => !GENERIC_NAME_WORDS.has(w) && !/^\d+$/.test(w));
+  if (!distinctive && !(words.length >= 3 && words.some((w) => COMMON_NAME_WORDS.has(w)))) return false;
   if (PLACE_WORDS.has(words[words.length - 1] ?? '')) return false;
   if (words.length === 1) return key.length >= 5;
   return key.length >= 6;

@@ -133,7 +133,8 @@ export function matchDirectory(layout: Layout, dir: DirectoryIndex): DirectoryMa
   }
   const org = dir.orgs[winner];
   if (!org) return null;
-  const orgState = state !== null && org.states.includes(state) ? state : org.states.length === 1 ? (org.states[0] ?? null) : null;
+  // The bill's own state when the organisation serves it; its only state when the bill names none.
+  const orgState = state !== null ? (org.states.includes(state) ? state : null) : org.states.length === 1 ? (org.states[0] ?? null) : null;
   // A name read with OCR slips is returned in the directory's spelling.
   return { org, score: best.score, printed: printed?.exact ? printed.text : null, state: orgState };
 }

@@ -1,7 +1,7 @@
 import type { BillType } from '../types.ts';
 import type { Layout } from './layout.ts';
 import { billState, CHOOSING_RE, positionFactor, REMIT_RE, SUPPLIER_RE } from './provider-context.ts';
-import { getDirectory, GENERIC_NAME_WORDS } from './provider-directory.ts';
+import { getDirectory, UTILITY_VOCABULARY } from './provider-directory.ts';
 import { matchDirectory, type DirectoryMatch } from './provider-match.ts';
 import { domainLabel, domainSkeleton, nameKey } from './provider-names.ts';
 
@@ -55,10 +55,10 @@ function fromDirectory(m: DirectoryMatch): ProviderGuess {
 
 const SUFFIX = '(?:,?\\s+(?:Inc\\.?|LLC|L\\.L\\.C\\.|Company|Co\\.|Corporation|Corp\\.?|Ltd\\.?|Limited|LP|L\\.P\\.|Cooperative|Authority|Department|District|Commission|Board))+';
 const UTILITY_WORDS =
-  '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane|EMC|PUD)';
+  '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Telephone|Telecommunications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane|EMC|PUD)';
 const NAME_WORD = "[A-Z][A-Za-z'&.-]*|of|and|&|the|de|du";
 const GENERIC_RE = new RegExp(
-  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:(?:[\\s-]+|\\s*&\\s*|\\s+and\\s+)(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})`,
+  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:(?:[\\s-]+|\\s*&\\s*|\\s+and\\s+)(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})(?![A-Za-z])`,
   'gi',
 );
 const GENERIC_STOP = /^(?:the|your|our|this|for|pay|call|visit|if|to|a|an|and|of|total|current|new|save|energy|electric|gas|water|natural|smart|online|customer|service|green|thank|thanks|you|choosing)$/i;
@@ -74,7 +74,7 @@ const LABELLED = /(?:service provider|payable to|remit(?:tance)? to|provided by|
 export function isHeadingLike(name: string): boolean {
   const words = nameKey(name).split(' ').filter(Boolean);
   if (words.length === 0) return true;
-  if (words.every((w) => GENERIC_NAME_WORDS.has(w) || HEADING_WORDS.has(w) || /^\d+$/.test(w))) return true;
+  if (words.every((w) => UTILITY_VOCABULARY.has(w) || HEADING_WORDS.has(w) || /^\d+$/.test(w))) return true;
   // Organisations print their names capitalised: lower-case words other than joiners mean a sentence.
   return name.split(/\s+/).some((w) => /^[a-z]/.test(w) && !/^(?:of|and|the|de|du|des|la|le|for|at|on)$/.test(w));
 }
