@@ -177,4 +177,20 @@ describe('findProvider on invented bills', () => {
   it('not a customer whose surname holds a utility word', () => {
     expect(providerOf(billText(['   ACCOUNT SUMMARY', '   JANE POWERS', '   12 LIGHT ST', '   SPRINGFIELD, MO 65801'], ['   Amount Due $40.00']))).toBeNull();
   });
+
+  it('not a town that is the customer of the utility', () => {
+    const guess = providerOf(
+      billText(
+        ['   Ameren Illinois', '   PO Box 88034, Chicago, IL 60680'],
+        ['   Service For:', '   CITY OF SPRINGFIELD', '   800 E MONROE ST', '   SPRINGFIELD, IL 62701', '   Amount Due $4,210.00'],
+      ),
+    );
+    expect(guess?.name).toBe('Ameren Illinois');
+  });
+
+  it('a town utility printing a longer name than the directory knows', () => {
+    const guess = providerOf(billText(['   CITY OF LAKE WORTH BEACH', '   UTILITIES DEPARTMENT', '   PO Box 1500, Lake Worth Beach, FL 33460'], ['   Electric  980 kWh  $120.00']));
+    expect(guess?.name).toMatch(/^CITY OF LAKE WORTH BEACH/);
+    expect(guess?.state).toBe('FL');
+  });
 });

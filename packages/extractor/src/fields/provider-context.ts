@@ -7,6 +7,11 @@ export const REMIT_RE = /\b(?:payable to|remit(?:tance)? to|pay to the order of|
 /** "Thank you for choosing X", "Thanks for being an X customer". */
 export const CHOOSING_RE = /\bthank(?:s| you) for (?:choosing|being an? |your business with |using |paying )/i;
 
+/** Labels of the customer's name and address block. */
+export const CUSTOMER_RE = /\b(?:service for|customer name|account name|account holder|bill to|mail to|prepared for|customer\s*:|name\s*:|attn)\b/i;
+/** A town followed by its state and postal code is an address ("City of Industry, CA 91716"). */
+export const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|NS|ON|PE|QC|SK)\s+[A-Z]\d[A-Z])/;
+
 /** Lines high on page 1 carry the logo and letterhead; later pages are mostly fine print. */
 export function positionFactor(line: LayoutLine): number {
   if (line.page === 0 && line.relY < 0.2) return 2;
@@ -23,6 +28,8 @@ export function contextFactor(layout: Layout, index: number): number {
   if (SUPPLIER_RE.test(`${prev} ${line.text}`)) factor *= 0.3;
   if (REMIT_RE.test(line.text) || REMIT_RE.test(prev)) factor *= 2;
   if (CHOOSING_RE.test(line.text)) factor *= 2;
+  // The customer may be a business or a town with a utility-like name.
+  if (CUSTOMER_RE.test(line.text) || CUSTOMER_RE.test(prev)) factor *= 0.2;
   return factor;
 }
 

@@ -1,5 +1,5 @@
 import type { Layout, Segment } from './layout.ts';
-import { billState, contextFactor } from './provider-context.ts';
+import { ADDRESS_TAIL, billState, contextFactor } from './provider-context.ts';
 import { GENERIC_NAME_WORDS, type DirectoryIndex, type DirectoryOrg } from './provider-directory.ts';
 import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, nameKey, nameTokens, type NameToken } from './provider-names.ts';
 
@@ -24,7 +24,6 @@ const LEAD_INS = new Set(
 );
 /** Words that may follow a town's name in the utility's printed name ("City of Ames Electric Services"). */
 const MUNICIPAL_TAIL = new Set('utilities water light power electric sewer and department public works service board commission gas'.split(' '));
-const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|NS|ON|PE|QC|SK)\s+[A-Z]\d[A-Z])/;
 const DOMAIN_IN_TEXT = /(?<![\w@.-])(?:https?:\/\/)?(?:www\d?\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|net|org|gov|us|ca|coop|biz|info|co)(?![\w-])/gi;
 
 function isCapitalised(text: string): boolean {

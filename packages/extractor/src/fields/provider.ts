@@ -1,6 +1,6 @@
 import type { BillType } from '../types.ts';
 import type { Layout } from './layout.ts';
-import { billState, CHOOSING_RE, positionFactor, REMIT_RE, SUPPLIER_RE } from './provider-context.ts';
+import { ADDRESS_TAIL, billState, CHOOSING_RE, CUSTOMER_RE, positionFactor, REMIT_RE, SUPPLIER_RE } from './provider-context.ts';
 import { getDirectory, UTILITY_VOCABULARY } from './provider-directory.ts';
 import { matchDirectory, type DirectoryMatch } from './provider-match.ts';
 import { domainLabel, domainSkeleton, nameKey } from './provider-names.ts';
@@ -58,7 +58,7 @@ const UTILITY_WORDS =
   '(?:Electric(?:al)?|Power|Energy|Gas|Water|Hydro|Utilities|Utility|Light|Sewer|Sanitation|Public\\s+Service|Cooperative|Co-?op|Communications|Telephone|Telecommunications|Broadband|Telecom|Fiber|Internet|Cable|Wireless|Natural\\s+Gas|Water\\s+Works|Waterworks|Propane|EMC|PUD)';
 const NAME_WORD = "[A-Z][A-Za-z'&.-]*|of|and|&|the|de|du";
 const GENERIC_RE = new RegExp(
-  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+)?(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:(?:[\\s-]+|\\s*&\\s*|\\s+and\\s+)(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})(?![A-Za-z])`,
+  `(?<![A-Za-z])((?:City|Town|Village|County|Borough|Township) of [A-Z][A-Za-z.-]+(?:\\s+[A-Z][A-Za-z.-]+){0,2}(?:\\s+(?:${UTILITY_WORDS}|&|and|Public\\s+Works|Department|Services?))*|(?:(?:${NAME_WORD})[\\s-]+){1,5}${UTILITY_WORDS}(?:(?:[\\s-]+|\\s*&\\s*|\\s+and\\s+)(?:${UTILITY_WORDS}|Company|District|Department|Authority|Board|Commission|Services?|Delivery|Distribution|Systems?|Association|Membership\\s+Corporation))*${SUFFIX.replace(')+', ')*')})(?![A-Za-z])`,
   'gi',
 );
 const GENERIC_STOP = /^(?:the|your|our|this|for|pay|call|visit|if|to|a|an|and|of|total|current|new|save|energy|electric|gas|water|natural|smart|online|customer|service|green|thank|thanks|you|choosing)$/i;
@@ -100,13 +100,16 @@ function matchGeneric(layout: Layout): Candidate | null {
   layout.lines.forEach((line, i) => {
     const prevText = layout.lines[i - 1]?.text ?? '';
     const supplier = SUPPLIER_RE.test(`${prevText} ${line.text}`) ? 0.3 : 1;
-    const base = positionFactor(line) * supplier;
+    const customer = CUSTOMER_RE.test(line.text) || CUSTOMER_RE.test(prevText) ? 0.2 : 1;
+    const base = positionFactor(line) * supplier * customer;
     for (const seg of line.segments) {
       const labelledAbove = LABELLED.test(prevText) || REMIT_RE.test(prevText);
       for (const m of seg.text.matchAll(GENERIC_RE)) {
         const name = cleanName(m[1] ?? '');
         // Sentence text ("Ontario's Fair Hydro Plan saved you") is not a company name.
-        if (/^\s*[a-z]/.test(seg.text.slice(m.index + m[0].length)) && !labelledAbove) continue;
+        const after = seg.text.slice(m.index + m[0].length);
+        if (/^\s*[a-z]/.test(after) && !labelledAbove) continue;
+        if (ADDRESS_TAIL.test(after)) continue;
         let score = base;
         if (seg.text.trim().length <= name.length + 3) score += 1; // the name stands alone, like a heading
         if (labelledAbove || LABELLED.test(seg.text.slice(0, m.index)) || REMIT_RE.test(seg.text.slice(0, m.index))) score += 2;
