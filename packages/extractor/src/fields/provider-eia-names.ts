@@ -58,7 +58,10 @@ const INITIALISMS: Array<[RegExp, string, string | null]> = [
   [/\bR\s?E\s?A\b/, 'Rural Electric Association', 'REA'],
   [/\bP\s?U\s?D\b/, 'Public Utility District', 'PUD'],
   [/\bP\s?P\s?D\b/, 'Public Power District', 'PPD'],
-  [/\bL&P\b/, 'Light & Power', null],
+  [/\bE\s?P\s?A\b/, 'Electric Power Association', null],
+  [/\bM\s?P\s?A\b/, 'Municipal Power Agency', null],
+  [/\bL ?& ?P\b/, 'Light & Power', null],
+  [/(?<=\S )E(?= Coop)/, 'Electric', null],
   [/\bW W & L\b/, 'Water Works & Light', null],
 ];
 
@@ -88,6 +91,7 @@ function clean(raw: string): string {
   s = s.replace(/\s*\([^)]*\)?\s*/g, ' '); // "(US)", a truncated "(Granite State Electri"
   s = s.replace(/,\s*[A-Z]$/, ''); // "Mohave Electric Cooperative, I"
   s = s.replace(/&(?=\S)|(?<=\S)&/g, ' & '); // "Light&Power"
+  s = s.replace(/^(PUD .* of \S+) Co$/, '$1 County'); // "PUD No 1 of Skamania Co"
   s = s.replace(/\bNo\.? ?(\d+)\b/g, 'No. $1'); // "Electrical Dist No8", "PUD No 1"
   return tidy(s);
 }

@@ -39,6 +39,9 @@ describe('printedNamesOfEia', () => {
     expect(printedNamesOfEia('Chugach Electric Assn Inc').name).toBe('Chugach Electric Association, Inc.');
     expect(printedNamesOfEia('Sacramento Municipal Util Dist').name).toBe('Sacramento Municipal Utility District');
     expect(printedNamesOfEia('El Paso Electric Co').name).toBe('El Paso Electric Company');
+    expect(printedNamesOfEia('Tishomingo County E P A').name).toBe('Tishomingo County Electric Power Association');
+    expect(printedNamesOfEia('Idaho County L&P Coop Assn, Inc').name).toBe('Idaho County Light & Power Cooperative Association, Inc.');
+    expect(printedNamesOfEia('PUD No 1 of Skamania Co').name).toBe('Public Utility District No. 1 of Skamania County');
   });
 
   it('names co-ops as their members read them', () => {

@@ -1,6 +1,5 @@
 import type { BillType } from '../types.ts';
 import type { Layout } from './layout.ts';
-import { billState } from './provider-context.ts';
 import { getDirectory, GENERIC_NAME_WORDS, type DirectoryIndex } from './provider-directory.ts';
 import { matchDirectory, type DirectoryMatch } from './provider-match.ts';
 import { nameKey } from './provider-names.ts';
@@ -17,6 +16,8 @@ export interface ProviderGuess {
   eiaId?: number;
   /** "directory" when the name was recognised, "printed" when read from the bill's wording alone. */
   source?: 'directory' | 'printed';
+  /** The directory's full name of the provider, when it differs from the name printed on the bill. */
+  directoryName?: string;
 }
 
 /**
@@ -40,7 +41,7 @@ export function findProviderIn(layout: Layout, directory: DirectoryIndex): Provi
     if (printedKey !== knownKey && ` ${printedKey} `.includes(` ${knownKey} `)) return { ...fromDirectory(known), name: printed.name };
     // Known by its web domain only, its full name printed: "Enbridge Gas Distribution Inc." over the directory's affiliate.
     if (!known.printed && firstDistinctiveWord(printedKey) === firstDistinctiveWord(nameKey(known.org.name))) {
-      const { state: _state, eiaId: _eiaId, ...kind } = fromDirectory(known);
+      const { state: _state, eiaId: _eiaId, directoryName: _name, ...kind } = fromDirectory(known);
       return { ...kind, name: printed.name };
     }
   }
@@ -49,21 +50,22 @@ export function findProviderIn(layout: Layout, directory: DirectoryIndex): Provi
   const margin = role === 'retail_marketer' || role === 'community_choice' ? 0.5 : 1.5;
   if (known && !(printed && printed.score > known.score * margin)) return fromDirectory(known);
   if (!printed) return null;
-  const state = billState(layout);
-  return { name: printed.name, confidence: Math.min(0.7, 0.3 + printed.score / 10), type: null, source: 'printed', ...(state ? { state } : {}) };
+  return { name: printed.name, confidence: Math.min(0.7, 0.3 + printed.score / 10), type: null, source: 'printed' };
 }
 
 function fromDirectory(m: DirectoryMatch): ProviderGuess {
   // A lower-case logo ("xfinity") reads better in the directory's casing.
   const printed = m.printed && m.printed !== m.printed.toLowerCase() ? m.printed : null;
   const sameKey = printed ? null : m.org.names.find((n) => m.printed && nameKey(n) === nameKey(m.printed));
+  const name = printed ?? sameKey ?? m.org.name;
   return {
-    name: printed ?? sameKey ?? m.org.name,
+    name,
     confidence: Math.min(0.95, 0.55 + m.score / 20),
     type: m.org.type,
     source: 'directory',
     ...(m.state ? { state: m.state } : {}),
     ...(m.org.eiaId !== undefined ? { eiaId: m.org.eiaId } : {}),
+    ...(name !== m.org.name ? { directoryName: m.org.name } : {}),
   };
 }
 
