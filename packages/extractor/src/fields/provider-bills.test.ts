@@ -193,4 +193,19 @@ describe('findProvider on invented bills', () => {
     expect(guess?.name).toMatch(/^CITY OF LAKE WORTH BEACH/);
     expect(guess?.state).toBe('FL');
   });
+
+  it('a co-op whose name breaks over two lines of the letterhead', () => {
+    const guess = providerOf(billText(['   Pedernales Electric', '   Cooperative, Inc.', '   Johnson City, TX 78636'], ['   Amount Due $1.00']));
+    expect(guess?.name).toMatch(/^Pedernales Electric/);
+    expect(guess?.state).toBe('TX');
+  });
+
+  it('a name with letters read as digits, returned as the directory spells it', () => {
+    const guess = providerOf(billText(['   JACKS0N EMC', '   JEFFERSON, GA 30549'], ['   Amount Due $1.00']));
+    expect(guess?.name).toBe('Jackson Electric Membership Corporation');
+  });
+
+  it('not a street named after a utility', () => {
+    expect(providerOf(billText(['   Statement', '   Service: 44 Georgia Power Rd'], ['   Amount Due $1.00']))).toBeNull();
+  });
 });

@@ -12,6 +12,9 @@ export const CUSTOMER_RE = /\b(?:service for|customer name|account name|account 
 /** A town followed by its state and postal code is an address ("City of Industry, CA 91716"). */
 export const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|NS|ON|PE|QC|SK)\s+[A-Z]\d[A-Z])/;
 
+/** A name followed by a street type is a street ("44 Georgia Power Rd"). */
+export const STREET_TAIL = /^\s+(?:Rd|Road|St|Street|Ave|Avenue|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Hwy|Highway|Pkwy|Parkway|Ct|Court|Pl|Place|Cir|Circle|Ter|Trl)\b\.?/;
+
 /** Lines high on page 1 carry the logo and letterhead; later pages are mostly fine print. */
 export function positionFactor(line: LayoutLine): number {
   if (line.page === 0 && line.relY < 0.2) return 2;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BillType } from '../types.ts';
 import { directoryFileSchema, type DirectoryEntry } from './provider-directory-schema.ts';
 import { PROVIDERS, type ProviderEntry } from './provider-list.ts';
-import { domainLabel, domainSkeleton, nameKey } from './provider-names.ts';
+import { COMMON_NAME_WORDS, domainLabel, domainSkeleton, GENERIC_NAME_WORDS, nameKey } from './provider-names.ts';
 
 /** One organisation the reader knows: the shipped directory merged with the hand list. */
 export interface DirectoryOrg {
@@ -33,25 +33,6 @@ export interface DirectoryIndex {
   /** Per organisation, regular expressions for its short names and explicit domains. */
   exact: Array<{ org: number; text: string; re: RegExp; kind: 'short' | 'domain'; probe: string }>;
 }
-
-/** Words of utility names, labels and filler: alone they say nothing about who the utility is. */
-export const UTILITY_VOCABULARY = new Set(
-  (
-    'the of and a an for to in on at by your our my energy electric electricity power light gas natural water sewer ' +
-    'wastewater waste storm stormwater utilities service public municipal company corporation cooperative association ' +
-    'membership district department authority commission board system works rural county city town village state ' +
-    'solutions retail marketing holdings group partners plus home smart green clean choice direct total account summary ' +
-    'billing bill details usage charges delivery supply customer payment information residential commercial'
-  ).split(' '),
-);
-/** Common words that name utilities only together with others ("United Electric Cooperative"). */
-const COMMON_NAME_WORDS = new Set(
-  'national american united first general community regional area valley river lake mountain north south east west northern southern eastern western central new best'.split(
-    ' ',
-  ),
-);
-/** Words that do not single out one organisation. */
-export const GENERIC_NAME_WORDS = new Set([...UTILITY_VOCABULARY, ...COMMON_NAME_WORDS]);
 
 const DOMAIN_RE = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w/-]+)?$/i;
 
@@ -118,6 +99,9 @@ export function buildDirectoryIndex(entries: DirectoryEntry[], hand: ProviderEnt
       handOrg.states = org.states;
       handOrg.eiaId = org.eiaId;
       handOrg.ownership = org.ownership;
+      handOrg.names = [...new Set([...handOrg.names, ...org.names])];
+      handOrg.shortNames = [...new Set([...handOrg.shortNames, ...org.shortNames])];
+      handOrg.domains = [...new Set([...handOrg.domains, ...org.domains])];
       continue;
     }
     orgs.push(org);

@@ -5,6 +5,8 @@
  * shorter names bills also use ("Baldwin County EMC", "Hinton Municipal Utilities").
  */
 
+import { GENERIC_NAME_WORDS, nameKey } from './provider-names.ts';
+
 export interface PrintedNames {
   /** The name as a bill would print it in full. */
   name: string;
@@ -135,6 +137,9 @@ export function printedNamesOfEia(raw: string): PrintedNames {
     if (short && re.test(cleaned)) aliases.add(tidy(cleaned.replace(re, short).replace(/,?\s+Inc\.?$/, '')));
   }
   const stem = withoutSuffix(name);
+  // Co-ops print "Pedernales Electric" big and "Cooperative, Inc." under it.
+  const coop = /^(.+ Electric) (?:Cooperative|Membership Corporation|Association)(?:,? Inc\.)?$/.exec(name);
+  if (coop?.[1] && nameKey(coop[1]).split(' ').some((w) => !GENERIC_NAME_WORDS.has(w))) aliases.add(coop[1]);
   const emc = / Electric Membership Corporation(?:,? Inc\.)?$/;
   if (emc.test(name)) aliases.add(name.replace(emc, ' EMC'));
   const pud = /^Public Utility District (?:No\. )?(\d+) of (.+)$/.exec(stem);

@@ -1,7 +1,7 @@
 import type { Layout, Segment } from './layout.ts';
-import { ADDRESS_TAIL, billState, contextFactor } from './provider-context.ts';
-import { GENERIC_NAME_WORDS, type DirectoryIndex, type DirectoryOrg } from './provider-directory.ts';
-import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, nameKey, nameTokens, type NameToken } from './provider-names.ts';
+import { ADDRESS_TAIL, billState, contextFactor, STREET_TAIL } from './provider-context.ts';
+import type { DirectoryIndex, DirectoryOrg } from './provider-directory.ts';
+import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, GENERIC_NAME_WORDS, nameKey, nameTokens, type NameToken } from './provider-names.ts';
 
 export interface DirectoryMatch {
   org: DirectoryOrg;
@@ -173,12 +173,14 @@ function matchSegment(
         const end = extendSpan(tokens, words, p, p + n);
         const after = seg.text.slice(tokens[end - 1]?.end ?? last.end);
         // "PO Box 60074, City of Industry, CA 91716": a town in an address, not its utility.
-        if (ADDRESS_TAIL.test(after)) continue;
+        if (ADDRESS_TAIL.test(after) || STREET_TAIL.test(after)) continue;
         const standalone = segLength <= seg.text.slice(first.start, tokens[end - 1]?.end).length + 3;
         // A one-word name ("Kinetic", "Prospect") counts alone as a logo or with its inner capitals.
         const single = n === 1 && !standalone && !/[a-z][A-Z]/.test(raw);
         const org = pick(orgs.filter((i) => dir.orgs[i]?.source === 'hand' || (isCapitalised(raw) && !single)));
         if (org < 0) continue;
+        // Letters read as digits ("JACKS0N EMC") are not printed as such: the directory's spelling then.
+        const misread = tokens.slice(p, end).some((t) => /\d/.test(seg.text.slice(t.start, t.end)) && !/\d/.test(t.word));
         const text = seg.text
           .slice(first.start, tokens[end - 1]?.end ?? last.end)
           .replace(/\s+/g, ' ')
@@ -187,7 +189,7 @@ function matchSegment(
         const weight = (1 + Math.min(2, k.length / 12)) * (standalone ? 1.5 : 1) * (exact ? 1 : 0.7);
         credit(org, weight);
         const list = spans.get(org) ?? [];
-        list.push({ text, words: end - p, exact });
+        list.push({ text, words: end - p, exact: exact && !misread });
         spans.set(org, list);
         matched = n;
         break;

@@ -62,6 +62,25 @@ const SYNONYMS: Record<string, string> = {
   brd: 'board',
 };
 
+/** Words of utility names, labels and filler: alone they say nothing about who the utility is. */
+export const UTILITY_VOCABULARY = new Set(
+  (
+    'the of and a an for to in on at by your our my energy electric electricity power light gas natural water sewer ' +
+    'wastewater waste storm stormwater utilities service public municipal company corporation cooperative association ' +
+    'membership district department authority commission board system works rural county city town village state ' +
+    'solutions retail marketing holdings group partners plus home smart green clean choice direct total account summary ' +
+    'billing bill details usage charges delivery supply customer payment information residential commercial'
+  ).split(' '),
+);
+/** Common words that name utilities only together with others ("United Electric Cooperative"). */
+export const COMMON_NAME_WORDS = new Set(
+  'national american united first general community regional area valley river lake mountain north south east west northern southern eastern western central new best'.split(
+    ' ',
+  ),
+);
+/** Words that do not single out one organisation. */
+export const GENERIC_NAME_WORDS = new Set([...UTILITY_VOCABULARY, ...COMMON_NAME_WORDS]);
+
 /** Suffixes a bill may print or leave out: dropped from the end of a key. */
 export const CORPORATE_WORDS = new Set(['inc', 'llc', 'company', 'corporation', 'limited', 'lp', 'llp', 'plc', 'pllc', 'dba']);
 
@@ -88,6 +107,8 @@ export function nameTokens(text: string): NameToken[] {
     }
     let word = raw.toLowerCase().replace(/['’.]/g, '');
     if (word === 'co-op') word = 'cooperative';
+    // OCR reads letters as look-alike digits inside words ("JACKS0N"); "MP2", "V247" keep theirs.
+    if (/\d/.test(word) && (word.match(/[a-z]/g) ?? []).length >= 3 && (word.match(/\d/g) ?? []).length === 1) word = word.replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's');
     word = SYNONYMS[word] ?? word;
     tokens.push({ word, start, end });
   }

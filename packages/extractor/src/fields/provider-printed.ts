@@ -1,7 +1,6 @@
 import type { Layout, Segment } from './layout.ts';
-import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, positionFactor, REMIT_RE, SUPPLIER_RE } from './provider-context.ts';
-import { UTILITY_VOCABULARY } from './provider-directory.ts';
-import { CORPORATE_WORDS, domainLabel, nameKey, nameTokens } from './provider-names.ts';
+import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, positionFactor, REMIT_RE, STREET_TAIL, SUPPLIER_RE } from './provider-context.ts';
+import { CORPORATE_WORDS, domainLabel, nameKey, nameTokens, UTILITY_VOCABULARY } from './provider-names.ts';
 
 /**
  * Providers the directory does not know, read from how bills print their own name: a
@@ -85,7 +84,8 @@ export function matchPrinted(layout: Layout): PrintedName | null {
         const name = cleanName(m[1] ?? '');
         const after = seg.text.slice(m.index + m[0].length);
         // Sentence text ("Ontario's Fair Hydro Plan saved you") is not a company name; nor is a town in an address.
-        if ((/^\s*[a-z]/.test(after) && !labelledAbove) || ADDRESS_TAIL.test(after)) continue;
+        const before = seg.text.slice(0, m.index);
+        if ((/^\s*[a-z]/.test(after) && !labelledAbove) || ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || /\d\s*$/.test(before)) continue;
         let score = base;
         if (seg.text.trim().length <= name.length + 3) score += 1; // the name stands alone, like a heading
         if (labelledAbove || LABELLED.test(seg.text.slice(0, m.index)) || REMIT_RE.test(seg.text.slice(0, m.index))) score += 2;

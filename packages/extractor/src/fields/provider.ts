@@ -1,8 +1,8 @@
 import type { BillType } from '../types.ts';
 import type { Layout } from './layout.ts';
-import { getDirectory, GENERIC_NAME_WORDS, type DirectoryIndex } from './provider-directory.ts';
+import { getDirectory, type DirectoryIndex } from './provider-directory.ts';
 import { matchDirectory, type DirectoryMatch } from './provider-match.ts';
-import { nameKey } from './provider-names.ts';
+import { GENERIC_NAME_WORDS, nameKey } from './provider-names.ts';
 import { matchPrinted } from './provider-printed.ts';
 
 export interface ProviderGuess {
