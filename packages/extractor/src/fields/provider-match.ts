@@ -8,7 +8,7 @@ export interface DirectoryMatch {
   score: number;
   /** The fullest form of the organisation's name printed on the bill, or null. */
   printed: string | null;
-  /** The bill's state when the organisation serves it, else its only state. */
+  /** The bill's state when the organisation serves it; its only state when the bill names none. */
   state: string | null;
 }
 
