@@ -208,4 +208,15 @@ describe('findProvider on invented bills', () => {
   it('not a street named after a utility', () => {
     expect(providerOf(billText(['   Statement', '   Service: 44 Georgia Power Rd'], ['   Amount Due $1.00']))).toBeNull();
   });
+
+  it('not a town read from an address whose state code looks like an abbreviation', () => {
+    // "UT" and "CO" are states here, not "Utilities" or "Company".
+    const text = billText(['   Electric Service Statement', '   Account Summary'], ['   PAVEL JOHNSON', '   Macon, UT 84000', '   Denver, CO 80202', '   Amount Due $1.00']);
+    expect(providerOf(text)).toBeNull();
+  });
+
+  it('a town utility whose name ends in "City", known by its web address', () => {
+    const text = billText(['   Utility Statement', '   Garden City, KS 67846'], ['   Amount Due $71.00'], ['   Pay online at www.cityofgardencity.com']);
+    expect(providerOf(text)?.name).toBe('City of Garden City');
+  });
 });

@@ -76,7 +76,8 @@ function isUsableKey(key: string): boolean {
   const words = key.split(' ');
   const distinctive = words.some((w) => !GENERIC_NAME_WORDS.has(w) && !/^\d+$/.test(w));
   if (!distinctive && !(words.length >= 3 && words.some((w) => COMMON_NAME_WORDS.has(w)))) return false;
-  if (PLACE_WORDS.has(words[words.length - 1] ?? '')) return false;
+  // "City of Garden City" is an organisation, "Garden City" a place.
+  if (PLACE_WORDS.has(words[words.length - 1] ?? '') && !/^(?:city|town|village|borough|county|township) of /.test(key)) return false;
   if (words.length === 1) return key.length >= 5;
   return key.length >= 6;
 }
@@ -120,13 +121,16 @@ export function buildDirectoryIndex(entries: DirectoryEntry[], hand: ProviderEnt
   orgs.forEach((org, i) => {
     for (const name of org.names) {
       const key = nameKey(name);
+      // A web address spelling the whole name is specific even when the name's words are not.
+      for (const skeleton of [domainSkeleton(name), domainSkeleton(name, true)]) {
+        if (skeleton.length >= 10 || (skeleton.length >= 6 && isUsableKey(key))) push(byDomainLabel, skeleton, i);
+      }
       if (!isUsableKey(key)) continue;
       if (!byKey.has(key) && key.length >= 16 && key.includes(' ')) {
         for (const b of [`^${key.slice(0, 4)}`, `$${key.slice(-4)}`]) fuzzyBuckets.set(b, [...(fuzzyBuckets.get(b) ?? []), key]);
       }
       push(byKey, key, i);
       maxKeyWords = Math.max(maxKeyWords, key.split(' ').length);
-      for (const skeleton of [domainSkeleton(name), domainSkeleton(name, true)]) if (skeleton.length >= 6) push(byDomainLabel, skeleton, i);
     }
     for (const text of org.shortNames) {
       const body = escapeRe(text).replace(/\\ |\s+/g, '[\\s-]*').replace(/&/g, '\\s?(?:&|and)\\s?');

@@ -173,7 +173,9 @@ function matchSegment(
         const end = extendSpan(tokens, words, p, p + n);
         const after = seg.text.slice(tokens[end - 1]?.end ?? last.end);
         // "PO Box 60074, City of Industry, CA 91716": a town in an address, not its utility.
-        if (ADDRESS_TAIL.test(after) || STREET_TAIL.test(after)) continue;
+        const spanText = seg.text.slice(first.start, tokens[end - 1]?.end ?? last.end);
+        // "Macon, CO 81230": a town, its state read as "Company", and a ZIP code.
+        if (ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || (/^\s*\d{5}\b/.test(after) && /\b[A-Z]{2}$/.test(spanText))) continue;
         const standalone = segLength <= seg.text.slice(first.start, tokens[end - 1]?.end).length + 3;
         // A one-word name ("Kinetic", "Prospect") counts alone as a logo or with its inner capitals.
         const single = n === 1 && !standalone && !/[a-z][A-Z]/.test(raw);
