@@ -219,4 +219,11 @@ describe('findProvider on invented bills', () => {
     const text = billText(['   Utility Statement', '   Garden City, KS 67846'], ['   Amount Due $71.00'], ['   Pay online at www.cityofgardencity.com']);
     expect(providerOf(text)?.name).toBe('City of Garden City');
   });
+
+  it('long names with OCR slips, "rn" for "m" and a misread "Utility"', () => {
+    const pud = providerOf(billText(['   Public Utillty District No. 1 of Chelan County', '   Wenatchee, WA 98807'], ['   Amount Due $1.00']));
+    expect(pud?.name).toBe('Public Utility District No. 1 of Chelan County');
+    const coop = providerOf(billText(['   Farrners Rural Electric Cooperative Corporation', '   Glasgow, KY 42141'], ['   Amount Due $1.00']));
+    expect(coop?.name).toBe('Farmers Rural Electric Cooperative Corporation');
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BillType } from '../types.ts';
 import { directoryFileSchema, type DirectoryEntry } from './provider-directory-schema.ts';
 import { PROVIDERS, type ProviderEntry } from './provider-list.ts';
-import { COMMON_NAME_WORDS, domainLabel, domainSkeleton, GENERIC_NAME_WORDS, nameKey } from './provider-names.ts';
+import { COMMON_NAME_WORDS, domainLabel, domainSkeleton, GENERIC_NAME_WORDS, nameKey, UTILITY_VOCABULARY } from './provider-names.ts';
 
 /** One organisation the reader knows: the shipped directory merged with the hand list. */
 export interface DirectoryOrg {
@@ -76,8 +76,9 @@ function isUsableKey(key: string): boolean {
   const words = key.split(' ');
   const distinctive = words.some((w) => !GENERIC_NAME_WORDS.has(w) && !/^\d+$/.test(w));
   if (!distinctive && !(words.length >= 3 && words.some((w) => COMMON_NAME_WORDS.has(w)))) return false;
-  // "City of Garden City" is an organisation, "Garden City" a place.
-  if (PLACE_WORDS.has(words[words.length - 1] ?? '') && !/^(?:city|town|village|borough|county|township) of /.test(key)) return false;
+  // "Carroll County" and "Big Stone City" are places; "City of Garden City" and "PUD No. 1 of Chelan County" organisations.
+  const organisation = words.slice(0, -1).some((w) => UTILITY_VOCABULARY.has(w) && !PLACE_WORDS.has(w)) || /^(?:city|town|village|borough|county|township) of /.test(key);
+  if (PLACE_WORDS.has(words[words.length - 1] ?? '') && !organisation) return false;
   if (words.length === 1) return key.length >= 5;
   return key.length >= 6;
 }

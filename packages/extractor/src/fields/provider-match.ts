@@ -1,13 +1,15 @@
 import type { Layout, Segment } from './layout.ts';
 import { ADDRESS_TAIL, billState, contextFactor, STREET_TAIL } from './provider-context.ts';
 import type { DirectoryIndex, DirectoryOrg } from './provider-directory.ts';
-import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, GENERIC_NAME_WORDS, nameKey, nameTokens, type NameToken } from './provider-names.ts';
+import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, GENERIC_NAME_WORDS, nameKey, nameTokens, spellingsOf, type NameToken } from './provider-names.ts';
 
 export interface DirectoryMatch {
   org: DirectoryOrg;
   score: number;
   /** The fullest form of the organisation's name printed on the bill, or null. */
   printed: string | null;
+  /** How the bill names it: in full as printed, through OCR slips, or by web address or initials only. */
+  namedBy: 'name' | 'misread' | 'other';
   /** The bill's state when the organisation serves it; its only state when the bill names none. */
   state: string | null;
 }
@@ -46,17 +48,26 @@ function extendSpan(tokens: NameToken[], words: string[], from: number, to: numb
 
 /**
  * OCR slips spread thin: word by word, a distinctive word ("Edlson") may differ by one letter
- * in five, a generic one ("Cooperatlve") by one in four; "Wind" is not "Land".
+ * in five, a generic one ("Cooperatlve") by one in four, and the whole name by one or two;
+ * "Wind" is not "Land". "rn" read for "m" counts as one slip.
  */
-function wordsAlike(text: string, key: string): boolean {
+function ocrDistance(text: string, key: string, bound: number): number {
   const a = text.split(' ');
   const b = key.split(' ');
-  if (a.length !== b.length) return false;
-  return b.every((word, i) => {
-    const other = a[i] ?? '';
+  if (a.length !== b.length) return bound + 1;
+  let total = 0;
+  for (let i = 0; i < b.length && total <= bound; i++) {
+    const word = b[i] ?? '';
+    const read = a[i] ?? '';
     const allowed = Math.floor(word.length / (GENERIC_NAME_WORDS.has(word) ? 4 : 5));
-    return boundedLevenshtein(other, word, allowed) <= allowed;
-  });
+    let best = allowed + 1;
+    for (const spelling of spellingsOf(word)) {
+      for (const candidate of [read, read.replace(/rn/g, 'm')]) best = Math.min(best, boundedLevenshtein(candidate, spelling, allowed) + (candidate === read ? 0 : 1));
+    }
+    if (best > allowed) return bound + 1;
+    total += best;
+  }
+  return total;
 }
 
 /** Long names read with OCR slips: the directory keys within a small edit distance. */
@@ -66,8 +77,8 @@ function fuzzyKeys(dir: DirectoryIndex, text: string): string[] {
   const found: string[] = [];
   for (const b of [`^${text.slice(0, 4)}`, `$${text.slice(-4)}`]) {
     for (const key of dir.fuzzyBuckets.get(b) ?? []) {
-      if (Math.abs(key.length - text.length) > bound || found.includes(key)) continue;
-      if (boundedLevenshtein(text, key, bound) <= bound && wordsAlike(text, key)) found.push(key);
+      if (Math.abs(key.length - text.length) > bound + 3 || found.includes(key)) continue;
+      if (ocrDistance(text, key, bound) <= bound) found.push(key);
     }
   }
   return found;
@@ -135,7 +146,8 @@ export function matchDirectory(layout: Layout, dir: DirectoryIndex): DirectoryMa
   // The bill's own state when the organisation serves it; its only state when the bill names none.
   const orgState = state !== null ? (org.states.includes(state) ? state : null) : org.states.length === 1 ? (org.states[0] ?? null) : null;
   // A name read with OCR slips is returned in the directory's spelling.
-  return { org, score: best.score, printed: printed?.exact ? printed.text : null, state: orgState };
+  const namedBy = printed?.exact ? 'name' : printed ? 'misread' : 'other';
+  return { org, score: best.score, printed: printed?.exact ? printed.text : null, namedBy, state: orgState };
 }
 
 function matchSegment(

@@ -79,6 +79,11 @@ export const COMMON_NAME_WORDS = new Set(
 /** Words that do not single out one organisation. */
 export const GENERIC_NAME_WORDS = new Set([...UTILITY_VOCABULARY, ...COMMON_NAME_WORDS]);
 
+/** The spellings that canonicalise to a word: "utilities" ← "utility", "util", "utils". */
+export function spellingsOf(word: string): string[] {
+  return [word, ...Object.keys(SYNONYMS).filter((k) => SYNONYMS[k] === word)];
+}
+
 /** Suffixes a bill may print or leave out: dropped from the end of a key. */
 export const CORPORATE_WORDS = new Set(['inc', 'llc', 'company', 'corporation', 'limited', 'lp', 'llp', 'plc', 'pllc', 'dba']);
 

@@ -40,7 +40,7 @@ export function findProviderIn(layout: Layout, directory: DirectoryIndex): Provi
     // "City of Springfield" known, "City of Springfield Utilities" printed: the printed name, the known facts.
     if (printedKey !== knownKey && ` ${printedKey} `.includes(` ${knownKey} `)) return { ...fromDirectory(known), name: printed.name };
     // Known by its web domain only, its full name printed: "Enbridge Gas Distribution Inc." over the directory's affiliate.
-    if (!known.printed && firstDistinctiveWord(printedKey) === firstDistinctiveWord(nameKey(known.org.name))) {
+    if (known.namedBy === 'other' && firstDistinctiveWord(printedKey) === firstDistinctiveWord(nameKey(known.org.name))) {
       const { state: _state, eiaId: _eiaId, directoryName: _name, ...kind } = fromDirectory(known);
       return { ...kind, name: printed.name };
     }
