@@ -226,4 +226,13 @@ describe('findProvider on invented bills', () => {
     const coop = providerOf(billText(['   Farrners Rural Electric Cooperative Corporation', '   Glasgow, KY 42141'], ['   Amount Due $1.00']));
     expect(coop?.name).toBe('Farmers Rural Electric Cooperative Corporation');
   });
+
+  it('not an addressee whose surname is a utility word, nor a county named like a provider', () => {
+    const text = billText(
+      ['   Electric Service', '   ROBERT LIGHT', '   1234 Oak Ave', '   Lafayette, IN 47901'],
+      ['   Liberty County Surcharge   $1.00', '   Amount Due $40.00'],
+      ['   ROBERT LIGHT', '   1234 Oak Ave'],
+    );
+    expect(providerOf(text)).toBeNull();
+  });
 });

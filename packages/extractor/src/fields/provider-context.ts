@@ -15,6 +15,11 @@ export const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|N
 /** A name followed by a street type is a street ("44 Georgia Power Rd"). */
 export const STREET_TAIL = /^\s+(?:Rd|Road|St|Street|Ave|Avenue|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Hwy|Highway|Pkwy|Parkway|Ct|Court|Pl|Place|Cir|Circle|Ter|Trl)\b\.?/;
 
+/** "Liberty County", "Jackson Township": a place, not the organisation named like it. */
+export const PLACE_TAIL = /^\s+(?:County|City|Township|Parish|Borough)\b/i;
+/** A street address line: house number and street ("1234 Main St"), not a post-office box. */
+export const HOUSE_ADDRESS = /^\s*\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z]/;
+
 /** Lines high on page 1 carry the logo and letterhead; later pages are mostly fine print. */
 export function positionFactor(line: LayoutLine): number {
   if (line.page === 0 && line.relY < 0.2) return 2;

@@ -1,5 +1,5 @@
 import type { Layout, Segment } from './layout.ts';
-import { ADDRESS_TAIL, billState, contextFactor, STREET_TAIL } from './provider-context.ts';
+import { ADDRESS_TAIL, billState, contextFactor, PLACE_TAIL, STREET_TAIL } from './provider-context.ts';
 import type { DirectoryIndex, DirectoryOrg } from './provider-directory.ts';
 import { boundedLevenshtein, CORPORATE_WORDS, domainLabel, GENERIC_NAME_WORDS, nameKey, nameTokens, spellingsOf, type NameToken } from './provider-names.ts';
 
@@ -187,7 +187,7 @@ function matchSegment(
         // "PO Box 60074, City of Industry, CA 91716": a town in an address, not its utility.
         const spanText = seg.text.slice(first.start, tokens[end - 1]?.end ?? last.end);
         // "Macon, CO 81230": a town, its state read as "Company", and a ZIP code.
-        if (ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || (/^\s*\d{5}\b/.test(after) && /\b[A-Z]{2}$/.test(spanText))) continue;
+        if (ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || PLACE_TAIL.test(after) || (/^\s*\d{5}\b/.test(after) && /\b[A-Z]{2}$/.test(spanText))) continue;
         const standalone = segLength <= seg.text.slice(first.start, tokens[end - 1]?.end).length + 3;
         // A one-word name ("Kinetic", "Prospect") counts alone as a logo or with its inner capitals.
         const single = n === 1 && !standalone && !/[a-z][A-Z]/.test(raw);

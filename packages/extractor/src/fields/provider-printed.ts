@@ -1,5 +1,5 @@
 import type { Layout, Segment } from './layout.ts';
-import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, positionFactor, REMIT_RE, STREET_TAIL, SUPPLIER_RE } from './provider-context.ts';
+import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, HOUSE_ADDRESS, positionFactor, REMIT_RE, STREET_TAIL, SUPPLIER_RE } from './provider-context.ts';
 import { CORPORATE_WORDS, domainLabel, nameKey, nameTokens, UTILITY_VOCABULARY } from './provider-names.ts';
 
 /**
@@ -86,6 +86,7 @@ export function matchPrinted(layout: Layout): PrintedName | null {
         // Sentence text ("Ontario's Fair Hydro Plan saved you") is not a company name; nor is a town in an address.
         const before = seg.text.slice(0, m.index);
         if ((/^\s*[a-z]/.test(after) && !labelledAbove) || ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || /\d\s*$/.test(before)) continue;
+        if (looksLikeAddressee(layout, i, name)) continue;
         let score = base;
         if (seg.text.trim().length <= name.length + 3) score += 1; // the name stands alone, like a heading
         if (labelledAbove || LABELLED.test(seg.text.slice(0, m.index)) || REMIT_RE.test(seg.text.slice(0, m.index))) score += 2;
@@ -129,6 +130,17 @@ export function abbreviates(brand: string, name: string): boolean {
     return false;
   };
   return letters.length >= 2 && words.length >= 2 && fits(0, 0);
+}
+
+/**
+ * "ROBERT LIGHT" over "1234 Main St": a person's name heading a street address. Organisations
+ * print a suffix, an "&", three words or more, or a post-office box.
+ */
+function looksLikeAddressee(layout: Layout, lineIndex: number, name: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.length !== 2 || /&|\band\b/i.test(name)) return false;
+  const next = layout.lines[lineIndex + 1];
+  return next !== undefined && next.page === layout.lines[lineIndex]?.page && HOUSE_ADDRESS.test(next.text);
 }
 
 /** Printed names a web address on the bill spells: "Hydro Ottawa" for hydroottawa.com, "National Grid" for nationalgridus.com. */
