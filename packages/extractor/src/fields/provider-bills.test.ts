@@ -235,4 +235,13 @@ describe('findProvider on invented bills', () => {
     );
     expect(providerOf(text)).toBeNull();
   });
+
+  it('not a fund, foundation or hospital named like a provider', () => {
+    const text = billText(
+      ['   Statement of Account', '   Amount Due $62.00'],
+      ['   Help is available from the Dollar Energy Fund, Spectrum Health and the National Grid Foundation.', '   Give to the Liberty Foundation'],
+      ['   Make checks payable to Lakeshore Gas & Electric'],
+    );
+    expect(providerOf(text)?.name).toBe('Lakeshore Gas & Electric');
+  });
 });

@@ -15,8 +15,12 @@ export const ADDRESS_TAIL = /^\s*,?\s*(?:[A-Z]{2}\.?\s+\d{5}|(?:AB|BC|MB|NB|NL|N
 /** A name followed by a street type is a street ("44 Georgia Power Rd"). */
 export const STREET_TAIL = /^\s+(?:Rd|Road|St|Street|Ave|Avenue|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Hwy|Highway|Pkwy|Parkway|Ct|Court|Pl|Place|Cir|Circle|Ter|Trl)\b\.?/;
 
-/** "Liberty County", "Jackson Township": a place, not the organisation named like it. */
-export const PLACE_TAIL = /^\s+(?:County|City|Township|Parish|Borough)\b/i;
+/**
+ * "Liberty County", "Jackson Township": a place; "Dollar Energy Fund", "Spectrum Health",
+ * "National Grid Foundation": another kind of organisation named like a provider.
+ */
+export const PLACE_TAIL =
+  /^\s+(?:County|City|Township|Parish|Borough|Fund|Foundation|Alliance|Insurance|Health|Hospital|Days|Park|Bank|Mutual|Counsel|Stadium|Arena|University|College|School|Church|Home|Homes)\b/i;
 /** A street address line: house number and street ("1234 Main St"), not a post-office box. */
 export const HOUSE_ADDRESS = /^\s*\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z]/;
 

@@ -1,5 +1,5 @@
 import type { Layout, Segment } from './layout.ts';
-import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, HOUSE_ADDRESS, positionFactor, REMIT_RE, STREET_TAIL, SUPPLIER_RE } from './provider-context.ts';
+import { ADDRESS_TAIL, CHOOSING_RE, CUSTOMER_RE, HOUSE_ADDRESS, PLACE_TAIL, positionFactor, REMIT_RE, STREET_TAIL, SUPPLIER_RE } from './provider-context.ts';
 import { CORPORATE_WORDS, domainLabel, nameKey, nameTokens, UTILITY_VOCABULARY } from './provider-names.ts';
 
 /**
@@ -85,7 +85,7 @@ export function matchPrinted(layout: Layout): PrintedName | null {
         const after = seg.text.slice(m.index + m[0].length);
         // Sentence text ("Ontario's Fair Hydro Plan saved you") is not a company name; nor is a town in an address.
         const before = seg.text.slice(0, m.index);
-        if ((/^\s*[a-z]/.test(after) && !labelledAbove) || ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || /\d\s*$/.test(before)) continue;
+        if ((/^\s*[a-z]/.test(after) && !labelledAbove) || ADDRESS_TAIL.test(after) || STREET_TAIL.test(after) || PLACE_TAIL.test(after) || /\d\s*$/.test(before)) continue;
         if (looksLikeAddressee(layout, i, name)) continue;
         let score = base;
         if (seg.text.trim().length <= name.length + 3) score += 1; // the name stands alone, like a heading
