@@ -53,6 +53,21 @@ describe('providers the directory does not know', () => {
   });
 });
 
+describe('generic utility names', () => {
+  it.each([
+    ['   Cascade Municipal Utilities', 'Cascade Municipal Utilities', null],
+    ['   Mason County Public Utility District No. 3', 'Mason County Public Utility District', null],
+    ['   Cedar Creek Water District', 'Cedar Creek Water District', 'water'],
+    ['   Prairie Wind Electric Cooperative, Inc.', 'Prairie Wind Electric Cooperative, Inc.', 'electricity'],
+    ['   Village of Maple Falls', 'Village of Maple Falls', null],
+    ['   Lakeshore Gas & Electric', 'Lakeshore Gas & Electric', 'multi'],
+  ])('reads %s', (header, name, type) => {
+    const guess = unknownProviderOf(billText([header, '   PO Box 1, Springfield, ZZ 00000'], ['   WASTE WATER', '   Amount Due $10.00']));
+    expect(guess?.name).toBe(name);
+    expect(guess?.type).toBe(type);
+  });
+});
+
 describe('abbreviates', () => {
   it('matches brands made of leading letters', () => {
     expect(abbreviates('PG&E', 'Pacific Gas and Electric Company')).toBe(true);

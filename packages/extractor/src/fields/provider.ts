@@ -50,7 +50,21 @@ export function findProviderIn(layout: Layout, directory: DirectoryIndex): Provi
   const margin = role === 'retail_marketer' || role === 'community_choice' ? 0.5 : 1.5;
   if (known && !(printed && printed.score > known.score * margin)) return fromDirectory(known);
   if (!printed) return null;
-  return { name: printed.name, confidence: Math.min(0.7, 0.3 + printed.score / 10), type: null, source: 'printed' };
+  return { name: printed.name, confidence: Math.min(0.7, 0.3 + printed.score / 10), type: serviceOfName(printed.name), source: 'printed' };
+}
+
+const SERVICE_WORDS: Array<[BillType, RegExp]> = [
+  ['electricity', /\b(?:electric(?:al|ity)?|power|light|hydro|edison|illuminating|emc|pud)\b/i],
+  ['natural_gas', /\b(?:gas|propane)\b/i],
+  ['water', /\b(?:water|sewer|wastewater|sanitation|sanitary)\b/i],
+  ['internet', /\b(?:communications|telephone|telecom(?:munications)?|broadband|fiber|internet|cable|wireless)\b/i],
+];
+
+/** "Cedar Creek Water District" sells water; "Lakeshore Gas & Electric" more than one service. */
+function serviceOfName(name: string): BillType | 'multi' | null {
+  const services = SERVICE_WORDS.filter(([, re]) => re.test(name)).map(([type]) => type);
+  if (services.length > 1) return 'multi';
+  return services[0] ?? null;
 }
 
 function fromDirectory(m: DirectoryMatch): ProviderGuess {
