@@ -52,6 +52,13 @@ export interface FieldValue<T> {
 export interface ChargeLine {
   label: string;
   amount: number;
+  /** Units billed on the line (e.g. 824 for '824 kWh × $0.14'), when printed. */
+  quantity?: number;
+  unit?: string;
+  /** Price per unit on the line, when printed. */
+  rate?: number;
+  /** The bill's grouping: fixed (customer charge), variable (per unit), tax (taxes and fees), other. */
+  kind?: 'fixed' | 'variable' | 'tax' | 'other';
 }
 
 export interface MeterReading {
