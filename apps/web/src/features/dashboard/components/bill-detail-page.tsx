@@ -13,7 +13,7 @@ import { useAnalyzeBill } from '../api/analyze-bill.ts';
 import { useBill, useRetryBill } from '../api/bills.ts';
 import { useRecommendations } from '../api/recommendations.ts';
 import { billDate, billViewStatus, providerName } from '../lib/bill-view.ts';
-import { formatDate, formatMoney } from '../lib/format.ts';
+import { formatDate, formatMoney, formatUnitPrice, formatUsage, MISSING_VALUE } from '../lib/format.ts';
 import { BILL_TYPE_LABELS, type BillDetail } from '../types.ts';
 import { AccountSection } from './account-section.tsx';
 import { AnalysisCard, AnalysisView } from './analysis-view.tsx';
@@ -115,7 +115,18 @@ export function BillDetailPage() {
               <h1 className="text-3xl font-bold tracking-tight">{providerName(data.utilityProvider)}</h1>
               <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
                 <span>{BILL_TYPE_LABELS[data.billType]}</span>·<span>{formatDate(billDate(data))}</span>·
-                <span className="font-medium text-foreground tabular-nums">{formatMoney(data.totalAmount)}</span>
+                {data.totalAmount != null ? (
+                  <span className="font-medium text-foreground tabular-nums">{formatMoney(data.totalAmount)}</span>
+                ) : status === 'processing' ? (
+                  <span>Reading…</span>
+                ) : (
+                  <span>
+                    Amount {MISSING_VALUE.toLowerCase()} —{' '}
+                    <Link className="text-accent underline-offset-4 hover:underline" to={{ hash: '#edit-totalAmount' }}>
+                      add it
+                    </Link>
+                  </span>
+                )}
                 {status && <BillStatusBadge status={status} />}
               </p>
             </div>
@@ -179,7 +190,14 @@ export function BillDetailPage() {
                     <ul className="mt-2 grid gap-1">
                       {data.charges.map((charge, index) => (
                         <li key={`${charge.label}-${index}`} className="flex justify-between gap-4">
-                          <span>{charge.label}</span>
+                          <span>
+                            {charge.label}
+                            {charge.quantity != null && charge.rate != null && (
+                              <span className="block text-xs text-muted-foreground tabular-nums">
+                                {formatUsage(charge.quantity, charge.unit)} × {formatUnitPrice(charge.rate, charge.unit)}
+                              </span>
+                            )}
+                          </span>
                           <span className="tabular-nums">{formatMoney(charge.amount)}</span>
                         </li>
                       ))}

@@ -13,7 +13,7 @@ import { useProperties } from '../api/properties.ts';
 import { useRecommendations } from '../api/recommendations.ts';
 import { flaggedBills, recentBills } from '../lib/bill-view.ts';
 import { overviewFigures } from '../lib/overview.ts';
-import { latestRecommendations } from '../lib/recommendations.ts';
+import { latestRecommendations, recommendationSource } from '../lib/recommendations.ts';
 import { DASHBOARD_MESSAGES } from '../messages.ts';
 import type { PropertyType } from '../types.ts';
 import { BillsTable } from './bills-table.tsx';
@@ -144,7 +144,9 @@ export function DashboardPage() {
                     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                       {shownCards.map((card) => (
                         <li key={card.id}>
-                          <RecommendationCardView recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time' }} />
+                          <RecommendationCardView
+                            recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time', source: recommendationSource(card, bills.data ?? []) }}
+                          />
                         </li>
                       ))}
                     </ul>

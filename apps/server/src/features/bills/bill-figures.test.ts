@@ -1,7 +1,7 @@
 import type { BillAnalysis } from '@wattwise/shared/analysis/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillsTestContext, createBillsTestContext } from '../bills/bills.test-support.ts';
-import { createFixtureReader, type FixtureFields } from './figures.test-support.ts';
+import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
+import { createFixtureReader, type FixtureFields } from './bill-figures.test-support.ts';
 
 // Issue 9, 'Numbers a user can trust': the figures of the bills API and the analysis, on bills
 // whose read fields are set by the test (a fake reader), so the bill reader is not under test.

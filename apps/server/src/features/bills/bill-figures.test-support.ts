@@ -1,6 +1,6 @@
 import { buildPdf } from '@wattwise/extractor/read/testing/minimal-pdf';
 import type { BillFields, ChargeLine, ExtractionResult } from '@wattwise/extractor/types';
-import type { BillJobDeps } from '../bills/bills.jobs.ts';
+import type { BillJobDeps } from './bills.jobs.ts';
 
 /**
  * Bills whose read fields the test sets directly, so tests of the figures do not depend on the
