@@ -84,7 +84,7 @@ export function DashboardPage() {
         <ArrowLeftIcon className="size-4" aria-hidden />
         Back to Home
       </Link>
-      <SubscriptionNotice />
+      {!authLoading && <SubscriptionNotice isAuthenticated={isAuthenticated} />}
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Your Dashboard</h1>
