@@ -2,6 +2,7 @@ import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -59,9 +60,11 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
         <AlertTitle>Subscription canceled</AlertTitle>
         <AlertDescription>
           <p>Checkout was canceled and you were not charged. You can pick a plan again at any time.</p>
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/pricing">Try Again</Link>
-          </Button>
+          {isBuiltScreen('/pricing') && (
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/pricing">Try Again</Link>
+            </Button>
+          )}
         </AlertDescription>
       </Alert>
     );
@@ -78,11 +81,13 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" asChild>
-            <Link to="/pricing" onClick={() => setNotice(null)}>
-              View Pricing
-            </Link>
-          </Button>
+          {isBuiltScreen('/pricing') && (
+            <Button variant="outline" asChild>
+              <Link to="/pricing" onClick={() => setNotice(null)}>
+                View Pricing
+              </Link>
+            </Button>
+          )}
           <Button
             onClick={() => {
               setNotice(null);
