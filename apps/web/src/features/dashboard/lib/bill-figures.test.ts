@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillSummary } from '../types.ts';
 import { missingInputsText, noIssuesText } from './analysis-text.ts';
-import { billRowText, READING_TEXT, sortBillsByPeriod } from './bill-view.ts';
+import { analyzeAction, billLoadError, billRowText, isBillId, READING_TEXT, sortBillsByPeriod } from './bill-view.ts';
 import { buildAccountSeries, describeInsightsLegend, SECOND_BILL_HINT } from './chart-data.ts';
 import { recommendationSource } from './recommendations.ts';
 
@@ -101,5 +101,25 @@ describe('recommendation cards (item 5)', () => {
       label: 'From your Duke Energy bill of Mar 2026',
       href: '/dashboard/bills/a',
     });
+  });
+});
+
+describe('the analyse action (item 12)', () => {
+  it('is not offered on an analysed bill, and says Re-analyze after a correction', () => {
+    expect(analyzeAction(bill('a', { analyzed: true }))).toBeNull();
+    expect(analyzeAction(bill('b', { analyzed: false }))).toBe('Analyze');
+    expect(analyzeAction({ ...bill('c', { analyzed: false }), fields: { totalAmount: { corrected: true } } })).toBe('Re-analyze');
+    expect(analyzeAction(bill('d', { status: 'processing', analyzed: false }))).toBeNull();
+  });
+});
+
+describe('a bill that cannot be shown (item 18)', () => {
+  it('treats a malformed address as not found, and says so once', () => {
+    expect(isBillId('not-a-uuid')).toBe(false);
+    expect(isBillId('0b9a3c1e-1111-4a7e-9c1d-2b2b2b2b2b2b')).toBe(true);
+    const error = billLoadError(404, 'Bill not found');
+    expect(error.title).toBe('Bill not found');
+    expect(error.detail).not.toBe(error.title);
+    expect(billLoadError(null, 'Network down')).toEqual({ title: 'Failed to load bills', detail: 'Network down' });
   });
 });

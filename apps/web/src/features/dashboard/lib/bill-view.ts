@@ -71,3 +71,28 @@ export function sortBillsByPeriod<T extends Pick<BillSummary, 'status' | 'servic
   const inFlight = (b: T) => b.status === 'queued' || b.status === 'processing';
   return [...bills].sort((a, b) => Number(inFlight(b)) - Number(inFlight(a)) || billDate(b).localeCompare(billDate(a)) || b.createdAt.localeCompare(a.createdAt));
 }
+
+/**
+ * The analyse button of a bill: none while it is read or once analysed (analysing again would
+ * change nothing and answer 'already analyzed'); 'Re-analyze' after a correction cleared the
+ * earlier analysis; 'Analyze' for a bill never analysed.
+ */
+export function analyzeAction(
+  bill: Pick<BillSummary, 'status' | 'analyzed'> & { fields?: Partial<Record<string, { corrected: boolean }>> },
+): 'Analyze' | 'Re-analyze' | null {
+  if (billViewStatus(bill) !== 'pending') return null;
+  return Object.values(bill.fields ?? {}).some((field) => field?.corrected) ? 'Re-analyze' : 'Analyze';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a bill address can name a bill at all (a malformed one is simply not found). */
+export function isBillId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The page's words for a bill that cannot be shown: one title, one explanation (never the same words twice). */
+export function billLoadError(status: number | null, message: string | null | undefined): { title: string; detail: string | null } {
+  if (status === 404) return { title: DASHBOARD_MESSAGES.billNotFound, detail: 'This bill does not exist, or it was deleted.' };
+  return { title: DASHBOARD_MESSAGES.loadBillsFailed, detail: message && message !== DASHBOARD_MESSAGES.loadBillsFailed ? message : null };
+}
