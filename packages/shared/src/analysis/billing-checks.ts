@@ -1,7 +1,7 @@
 import { carriedBalanceOf, getBillMetrics, isSameAccount, type BillMetrics } from './bill-metrics.ts';
 import { classifyCharges, sumCurrentChargeLines } from './charges.ts';
-import { fromDayNumber, toDayNumber } from './dates.ts';
-import { usd } from './format.ts';
+import { toDayNumber } from './dates.ts';
+import { dateText, usd } from './format.ts';
 import { MONEY_TOLERANCE } from './money.ts';
 import { median, round } from './stats.ts';
 import type { AnalysisBill, IssueSeverity, PotentialIssue } from './types.ts';
@@ -99,7 +99,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
         code: 'service_overlap',
         severity: days >= 2 ? 'high' : 'medium',
         title: 'Service days billed twice',
-        detail: `This bill starts ${fromDayNumber(m.startDay)}, but your previous bill already ran to ${fromDayNumber(prev.endDay)}: ${days} day${days === 1 ? '' : 's'} appear on both.`,
+        detail: `This bill starts ${dateText(m.startDay)}, but your previous bill already ran to ${dateText(prev.endDay)}: ${days} day${days === 1 ? '' : 's'} appear on both.`,
         ...(m.dailyCost === null ? {} : { amount: round(days * m.dailyCost) }),
       });
     } else if (gap > 1) {
@@ -107,7 +107,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
         code: 'service_gap',
         severity: 'medium',
         title: 'Service days missing between bills',
-        detail: `${gap - 1} day${gap - 1 === 1 ? '' : 's'} between your previous bill (ended ${fromDayNumber(prev.endDay)}) and this one (starts ${fromDayNumber(m.startDay)}) are on neither bill; expect them on a later bill, or ask the utility.`,
+        detail: `${gap - 1} day${gap - 1 === 1 ? '' : 's'} between your previous bill (ended ${dateText(prev.endDay)}) and this one (starts ${dateText(m.startDay)}) are on neither bill; expect them on a later bill, or ask the utility.`,
       });
     }
   }
@@ -125,7 +125,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
       code: 'due_before_period_end',
       severity: 'medium',
       title: 'Due date before the service period ends',
-      detail: `The bill is due ${fromDayNumber(due)}, before the service period ends on ${fromDayNumber(m.endDay)}. ${RECHECK}`,
+      detail: `The bill is due ${dateText(due)}, before the service period ends on ${dateText(m.endDay)}. ${RECHECK}`,
     });
   }
   if (today !== null && m.endDay !== null && m.endDay > today) {
@@ -133,7 +133,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
       code: 'future_period',
       severity: 'low',
       title: 'Service period ends in the future',
-      detail: `The service period ends ${fromDayNumber(m.endDay)}, after today. ${RECHECK}`,
+      detail: `The service period ends ${dateText(m.endDay)}, after today. ${RECHECK}`,
     });
   }
   return out;
@@ -189,7 +189,7 @@ function checkDuplicate(m: BillMetrics, all: readonly AnalysisBill[]): Potential
     code: 'duplicate_bill',
     severity: 'high',
     title: 'Same period billed twice',
-    detail: `This bill covers the same period (${fromDayNumber(m.startDay)} to ${fromDayNumber(m.endDay)}) as another bill of this account. If both were charged you may have paid twice; if it is the same bill uploaded again, keep one.`,
+    detail: `This bill covers the same period (${dateText(m.startDay)} to ${dateText(m.endDay)}) as another bill of this account. If both were charged you may have paid twice; if it is the same bill uploaded again, keep one.`,
     ...(m.currentCharges === null ? {} : { amount: round(m.currentCharges) }),
   }];
 }

@@ -9,7 +9,7 @@ const rateText = (ctx: RuleContext): string => `$${(ctx.rate ?? 0).toFixed(3)}/$
 function hvac(ctx: RuleContext): { share: number; source: string } | null {
   const h = ctx.analysis.hvacShare;
   if (!h) return null;
-  return { share: h.value, source: h.basis === 'bills' ? 'measured from your bills' : 'from the typical seasonal pattern (too few bills to measure yours)' };
+  return { share: h.value, source: h.basis === 'bills' ? 'measured from your bills' : 'from the typical seasonal pattern, as there are too few bills to measure yours' };
 }
 
 const smartThermostat: Rule = (ctx) => {

@@ -230,6 +230,27 @@ describe('analysis invariants over generated bill histories', () => {
     );
   });
 
+  it('writes dates in sentences as Mar 15, 2026, never ISO, and never nests parentheses', () => {
+    const texts = (v: unknown): string[] =>
+      typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(texts) : v && typeof v === 'object' ? Object.values(v).flatMap(texts) : [];
+    fc.assert(
+      fc.property(historyArb, ({ bills, bill }) => {
+        const { analysis, recs } = run(bill, bills);
+        const sentences = [
+          ...analysis.potentialIssues.flatMap((i) => [i.title, i.detail]),
+          ...analysis.usageAnomalies.map((a) => a.explanation),
+          ...analysis.notes,
+          analysis.weatherImpactAnalysis.summary,
+          analysis.peakUsageTimes.note,
+          ...recs.flatMap((r) => [r.description, ...r.implementationSteps, r.environmentalImpact.summary]),
+        ];
+        expect(texts(sentences).filter((t) => /\d{4}-\d{2}-\d{2}/.test(t))).toEqual([]);
+        expect(texts(sentences).filter((t) => /\([^)]*\(/.test(t))).toEqual([]);
+      }),
+      { numRuns: 150, seed: 9 },
+    );
+  });
+
   it('gives the same outputs for the same inputs', () => {
     fc.assert(
       fc.property(historyArb, ({ bills, bill }) => {
