@@ -179,6 +179,22 @@ describe('yearly figures and savings (item 5)', () => {
   }, 120_000);
 });
 
+describe('bill order (item 16)', () => {
+  it('lists bills by the period they cover, newest first, whatever the upload order', async () => {
+    const own = await ctx.signIn();
+    const upload = async (fields: FixtureFields) => {
+      const res = await ctx.upload(own, reader.file(fields), 'bill.pdf');
+      const { bill } = (await res.json()) as { bill: Bill };
+      return ctx.waitForBill(own, bill.id);
+    };
+    const march = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 30, servicePeriodStart: '2025-03-01', servicePeriodEnd: '2025-04-01' });
+    const january = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 10, servicePeriodStart: '2025-01-01', servicePeriodEnd: '2025-02-01' });
+    const february = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 20, servicePeriodStart: '2025-02-01', servicePeriodEnd: '2025-03-01' });
+    const { body } = await ctx.json<{ bills: Bill[] }>(own, '/api/bills');
+    expect(body.bills.map((b) => b.id)).toEqual([march.id, february.id, january.id]);
+  });
+});
+
 describe('the property type chosen at upload (item 7)', () => {
   it('stores a commercial bill as commercial, and refuses a property of the other type instead of ignoring the choice', async () => {
     const commercial = await uploadFields({ utilityProvider: 'Shop Power', accountNumber: 'C-1', totalAmount: 500 }, { propertyType: 'commercial' });
