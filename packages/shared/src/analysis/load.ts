@@ -76,6 +76,17 @@ const YEAR_DAYS = 365;
 const MIN_COVERAGE_DAYS = 330;
 
 /**
+ * Days the bills cover. Read-to-read bills start on the day the previous one ended and count
+ * end − start days; calendar bills (Jan 1 – Jan 31) start the day after and count both ends.
+ * When the bills follow each other the calendar way, each covers one day more than end − start.
+ */
+function coveredDays(bills: readonly BillMetrics[]): number {
+  const sorted = [...bills].sort((a, b) => (a.startDay ?? 0) - (b.startDay ?? 0));
+  const calendar = sorted.some((b, i) => i > 0 && b.startDay !== null && sorted[i - 1]?.endDay != null && b.startDay === (sorted[i - 1]?.endDay ?? 0) + 1);
+  return sorted.reduce((sum, b) => sum + b.days + (calendar && !b.daysAssumed ? 1 : 0), 0);
+}
+
+/**
  * Yearly usage and cost of the account. `accountBills` are all bills of this account and unit,
  * this one included, later ones too. When the twelve months up to the account's latest bill
  * are covered (330+ days), the figure is their sum scaled to 365 days, the same on every bill
@@ -88,7 +99,7 @@ export function estimateAnnual(current: BillMetrics, accountBills: readonly Bill
   const placed = accountBills.filter((b) => b.refDay !== null);
   const latest = Math.max(...placed.map((b) => b.refDay ?? 0), current.refDay ?? 0);
   const lastYear = placed.filter((b) => (b.refDay ?? 0) > latest - YEAR_DAYS);
-  const coverage = lastYear.reduce((s, b) => s + b.days, 0);
+  const coverage = coveredDays(lastYear);
   if (current.refDay !== null && coverage >= MIN_COVERAGE_DAYS && !lastYear.some((b) => b.daysAssumed)) {
     const scale = YEAR_DAYS / coverage;
     const hasUsage = lastYear.every((b) => b.usage !== null);
