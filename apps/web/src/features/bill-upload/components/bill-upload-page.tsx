@@ -9,6 +9,7 @@ import { useAuth } from '@/hooks/use-auth.ts';
 import { useProperties } from '../api/properties.ts';
 import { useResolveDuplicate, type DuplicateAction } from '../api/upload-bill.ts';
 import { propertyForUpload } from '../lib/upload-property.ts';
+import { BillsInFlight } from './bills-in-flight.tsx';
 import { useBillUploadFlow } from '../hooks/use-bill-upload-flow.ts';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 import { isAcceptedBillFile } from '../lib/file-types.ts';
@@ -176,7 +177,10 @@ export function BillUploadPage() {
                 )}
               </CardContent>
             </Card>
-            <WhyScanPanel propertyType={propertyType} />
+            <div className="grid gap-6">
+              <BillsInFlight enabled={isAuthenticated} followingId={flow.bill?.id ?? null} />
+              <WhyScanPanel propertyType={propertyType} />
+            </div>
           </div>
         </TabsContent>
         <TabsContent value="costs">
