@@ -163,8 +163,18 @@ describe('HTTP hygiene', () => {
 });
 
 describe('web app', () => {
+  it('serves index.html with 404 for paths that are not a built screen', async () => {
+    for (const path of ['/no-such-page', '/dashboard/anything', '/compliance']) {
+      const res = await ctx.app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect((await ctx.app.request('/no-such-page', { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('serves index.html for app routes (SPA fallback) without caching', async () => {
-    const res = await ctx.app.request('/dashboard/anything');
+    const res = await ctx.app.request('/dashboard/bills/anything');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');

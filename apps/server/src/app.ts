@@ -19,6 +19,7 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static.ts';
+import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -86,7 +87,7 @@ export function createApp(deps: AppDeps) {
     }
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
   });
-  app.use('*', serveWebApp({ distDir: config.webDistDir, logger }));
+  app.use('*', serveWebApp({ distDir: config.webDistDir, logger, isAppPath: isBuiltScreen }));
 
   return { app, auth, captcha, metrics, bills };
 }

@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/home/op/wattwise/mydata');
   });
 
+  it('warns when email links would point to localhost although the server is reached by another address', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).warnings.join(' ')).toContain('PUBLIC_URL is not set');
+    expect(loadConfig({}).warnings).toHaveLength(1); // the default HOST listens on every address
+    expect(loadConfig({ HOST: '127.0.0.1' }).warnings).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'https://wattwise.example.com' }).warnings).toEqual([]);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', AUTH_SECRET: 'short' });

@@ -133,7 +133,23 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     demoData: e.DEMO_DATA,
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    /** Said once at start: settings that work here but will surprise users elsewhere. */
+    warnings: configWarnings(e),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * Without PUBLIC_URL, links in emails point at http://localhost:PORT; that only works when the
+ * server listens on loopback. Listening on another address (the default 0.0.0.0 included)
+ * means users reach it by another name, so the links would be wrong for them.
+ */
+function configWarnings(e: { PUBLIC_URL?: string | undefined; HOST: string; PORT: number }): string[] {
+  if (e.PUBLIC_URL || LOOPBACK_HOSTS.has(e.HOST)) return [];
+  return [
+    `PUBLIC_URL is not set, so links in emails point to http://localhost:${e.PORT}, which only works on this machine. Set PUBLIC_URL to the address users reach (e.g. https://wattwise.example.com).`,
+  ];
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -63,6 +63,7 @@ async function main() {
     }
     server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
       logger.info({ port: info.port, url: config.publicUrl }, `Wattwise listening on ${config.publicUrl}`);
+      for (const warning of config.warnings) logger.warn(warning);
       if (mailer.kind === 'outbox') logger.info(`dev mailbox: ${config.publicUrl}/dev/mailbox`);
     });
   }

@@ -45,10 +45,15 @@ type Encoded = { br?: Buffer; gzip?: Buffer };
 
 /**
  * Serves the built web app from `distDir`: real files with long caching for hashed assets,
- * index.html (no-cache) for every other GET the SPA owns, and brotli/gzip versions computed
+ * index.html (no-cache) for every other GET the SPA owns (status 404 outside the built screens), and brotli/gzip versions computed
  * once per file and kept in memory (the dist folder does not change while we run).
  */
-export function serveWebApp(options: { distDir: string; logger: Logger }): MiddlewareHandler {
+export function serveWebApp(options: {
+  distDir: string;
+  logger: Logger;
+  /** Paths of built screens; any other path gets the app (its not-found screen) with status 404. */
+  isAppPath?: (pathname: string) => boolean;
+}): MiddlewareHandler {
   const root = path.resolve(options.distDir);
   const cache = new Map<string, Promise<Encoded>>();
   let warned = false;
@@ -85,12 +90,14 @@ export function serveWebApp(options: { distDir: string; logger: Logger }): Middl
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || NOT_SPA.test(c.req.path)) return next();
     let file = await fileAt(c.req.path);
+    let status: 200 | 404 = 200;
     let cacheControl = HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (!file) {
       // A missing file with an extension is a real 404, not a page of the SPA.
       if (path.extname(c.req.path) !== '' && !c.req.path.endsWith('.html')) return next();
       file = await fileAt('/index.html');
       cacheControl = 'no-cache';
+      if (options.isAppPath && !options.isAppPath(c.req.path)) status = 404;
       if (!file) {
         if (!warned) {
           warned = true;
@@ -115,12 +122,12 @@ export function serveWebApp(options: { distDir: string; logger: Logger }): Middl
       if (encoding) {
         const body = encoding === 'br' ? encoded.br : encoded.gzip;
         headers['content-encoding'] = encoding;
-        if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-        return c.body(new Uint8Array(body ?? []), 200, headers);
+        if (c.req.method === 'HEAD') return c.body(null, status, headers);
+        return c.body(new Uint8Array(body ?? []), status, headers);
       }
     }
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
     const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-    return c.body(stream, 200, headers);
+    return c.body(stream, status, headers);
   };
 }

@@ -1,13 +1,13 @@
 import { detectAnomalies } from './anomalies.ts';
-import { getBillMetrics, selectHistory } from './bill-metrics.ts';
-import { runBillingChecks } from './billing-checks.ts';
+import { getBillMetrics, isSameAccount, selectAccountBills } from './bill-metrics.ts';
+import { runBillingChecksWithCoverage } from './billing-checks.ts';
 import { getCostBreakdown } from './charges.ts';
 import { findComparisons } from './compare.ts';
 import { monthNameOf } from './dates.ts';
 import { computeLoads, estimateAnnual, findPeakUsageTimes } from './load.ts';
 import { defaultSeasonalShare, expectMetric } from './seasonal.ts';
 import { round } from './stats.ts';
-import type { AnalysisBill, AnalyzeOptions, BillAnalysis, SeasonalExpectation } from './types.ts';
+import type { AnalysisBill, AnalysisInput, AnalyzeOptions, BillAnalysis, LoadFigure, SeasonalExpectation } from './types.ts';
 import { analyzeWeatherImpact } from './weather.ts';
 
 /**
@@ -22,15 +22,24 @@ import { analyzeWeatherImpact } from './weather.ts';
  */
 export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[], opts: AnalyzeOptions): BillAnalysis {
   const current = getBillMetrics(bill);
-  const earlier = selectHistory(current, history);
+  const accountBills = selectAccountBills(current, history);
+  const earlier = accountBills.filter((h) => (h.refDay ?? 0) < (current.refDay ?? 0));
   const all = [...earlier, current];
   const costs = getCostBreakdown(current);
   const notes: string[] = [];
+  const missingInputs: AnalysisInput[] = [];
+  if (current.currentCharges === null) {
+    missingInputs.push('amount');
+    notes.push('The amount was not read from this bill, so cost figures, the yearly cost and the charge checks are left out. Add it to see them.');
+  }
+  if (current.usage === null && bill.billType !== 'internet' && bill.billType !== 'other') missingInputs.push('usage');
+  if (current.daysAssumed) missingInputs.push('service_period');
+  if (bill.accountKey === null) notes.push('We could not tell which utility account this bill belongs to (no account number, provider and service address), so it is not compared with other bills.');
   if (current.daysAssumed) notes.push('The service period dates are missing, so a 30-day period was assumed for daily figures.');
   if (current.usage === null && bill.billType !== 'internet' && bill.billType !== 'other') {
     notes.push('No usage was read from this bill, so per-unit figures, loads and usage anomalies are not available.');
   }
-  const otherUnit = history.filter((h) => h.id !== bill.id && h.billType === bill.billType && bill.usageUnit !== null && h.usageUnit !== null && h.usageUnit !== bill.usageUnit).length;
+  const otherUnit = history.filter((h) => h.id !== bill.id && isSameAccount(h, bill) && h.billType === bill.billType && bill.usageUnit !== null && h.usageUnit !== null && h.usageUnit !== bill.usageUnit).length;
   if (otherUnit > 0) notes.push(`${otherUnit} earlier bill${otherUnit === 1 ? '' : 's'} measured in another unit ${otherUnit === 1 ? 'was' : 'were'} left out of the comparisons.`);
   if (earlier.length === 0) notes.push('This is the first bill of this account we have, so there is nothing to compare it with yet.');
 
@@ -51,8 +60,13 @@ export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[]
   const spiked = usageAnomalies.some((x) => x.metric === 'daily_usage');
   const weather = analyzeWeatherImpact(bill.billType, spiked ? earlier : all);
   let hvacShare: BillAnalysis['hvacShare'] = null;
-  if (weather.status === 'ok') hvacShare = { value: round((weather.heatingShare ?? 0) + (weather.coolingShare ?? 0), 3), basis: 'bills' };
-  else if (weather.status === 'insufficient_history') hvacShare = { value: round(defaultSeasonalShare(bill.billType), 3), basis: 'default_curve' };
+  if (weather.status === 'ok') hvacShare = { value: (weather.heatingShare ?? 0) + (weather.coolingShare ?? 0), basis: 'bills' };
+  else if (weather.status === 'insufficient_history') hvacShare = { value: defaultSeasonalShare(bill.billType), basis: 'default_curve' };
+  const loads = computeLoads(current, all);
+  const annualEstimate = estimateAnnual(current, [...accountBills, current]);
+  if (hvacShare) hvacShare = { ...hvacShare, value: round(Math.min(hvacShare.value, 1 - yearlyBaseShare(loads.baseLoad, annualEstimate?.usage ?? null)), 3) };
+  if (hvacShare && hvacShare.value <= 0) hvacShare = null;
+  const checks = runBillingChecksWithCoverage(current, earlier, history, opts.today);
 
   return {
     billId: bill.id,
@@ -61,16 +75,27 @@ export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[]
     propertyType: bill.propertyType,
     period: { start: bill.servicePeriodStart, end: bill.servicePeriodEnd, days: current.days, daysAssumed: current.daysAssumed, month: current.month },
     costs,
-    ...computeLoads(current, all),
+    ...loads,
     comparisons: findComparisons(current, earlier),
     seasonalExpectation,
     usageAnomalies,
-    potentialIssues: runBillingChecks(current, earlier, history, opts.today),
+    potentialIssues: checks.issues,
     peakUsageTimes: findPeakUsageTimes(all),
     weatherImpactAnalysis: weather,
     hvacShare,
-    annualEstimate: estimateAnnual(current, all),
+    annualEstimate,
     historyUsed: earlier.length,
+    missingInputs,
+    checksRun: checks.checksRun,
     notes,
   };
+}
+
+/**
+ * Share of the year's use that is base load (what runs all year). Heating and cooling can only
+ * be the rest, so the shares shown on one page never add up to more than 100%.
+ */
+function yearlyBaseShare(base: LoadFigure | null, annualUsage: number | null): number {
+  if (!base || annualUsage === null || annualUsage <= 0) return 0;
+  return Math.min(1, (base.perDay * 365) / annualUsage);
 }

@@ -28,7 +28,7 @@ interface MetricSpec {
 }
 
 const usageOf = (m: BillMetrics): number | null => (m.dailyUsage !== null && m.dailyUsage > 0 ? m.dailyUsage : null);
-const costOf = (m: BillMetrics): number | null => (m.dailyCost > 0 ? m.dailyCost : null);
+const costOf = (m: BillMetrics): number | null => (m.dailyCost !== null && m.dailyCost > 0 ? m.dailyCost : null);
 
 const METRICS: Record<AnomalyMetric, MetricSpec> = {
   daily_usage: { value: usageOf, expect: (t, o) => expectMetric(t, o, usageOf) },

@@ -1,12 +1,12 @@
-import { getBillMetrics, type BillMetrics } from './bill-metrics.ts';
+import { carriedBalanceOf, getBillMetrics, isSameAccount, type BillMetrics } from './bill-metrics.ts';
 import { classifyCharges, sumCurrentChargeLines } from './charges.ts';
-import { fromDayNumber, toDayNumber } from './dates.ts';
-import { usd } from './format.ts';
+import { toDayNumber } from './dates.ts';
+import { dateText, usd } from './format.ts';
+import { MONEY_TOLERANCE } from './money.ts';
 import { median, round } from './stats.ts';
 import type { AnalysisBill, IssueSeverity, PotentialIssue } from './types.ts';
 
-/** Amounts within two cents agree (rounding on printed bills). */
-export const MONEY_TOLERANCE = 0.02;
+export { MONEY_TOLERANCE } from './money.ts';
 /** Cost per unit more than 25% above the history median is a rate jump. */
 export const RATE_JUMP_RATIO = 1.25;
 export const MIN_PERIOD_DAYS = 25;
@@ -22,9 +22,10 @@ function checkCharges(m: BillMetrics): PotentialIssue[] {
   const bill = m.bill;
   const out: PotentialIssue[] = [];
   const lines = classifyCharges(bill.charges);
-  if (lines.some((c) => c.category !== 'balance')) {
+  const target = m.currentCharges;
+  // Without the amount there is nothing to check the lines against: say nothing rather than 'they add up'.
+  if (target !== null && lines.some((c) => c.category !== 'balance')) {
     const sum = sumCurrentChargeLines(lines);
-    const target = m.currentCharges;
     const diff = target - sum;
     if (Math.abs(diff) > MONEY_TOLERANCE && target > 0 && sum < MIN_LINE_COVERAGE * target) {
       // Lines explaining less than half the charges point to lines we could not read, not a billing error.
@@ -46,23 +47,35 @@ function checkCharges(m: BillMetrics): PotentialIssue[] {
       });
     }
   }
-  const { previousBalance, payments, currentCharges } = bill;
-  if (currentCharges != null && (previousBalance != null || payments != null)) {
+  const { previousBalance, payments, currentCharges, totalAmount } = bill;
+  if (currentCharges != null && totalAmount != null && (previousBalance != null || payments != null)) {
     const expected = (previousBalance ?? 0) - Math.abs(payments ?? 0) + currentCharges;
-    const diff = bill.totalAmount - expected;
+    const diff = totalAmount - expected;
     if (Math.abs(diff) > MONEY_TOLERANCE) {
       out.push({
         code: 'balance_mismatch',
         severity: diff > 0 ? 'high' : 'low',
         title: 'Amount due doesn’t match the account summary',
-        detail: `Previous balance ${money(previousBalance ?? 0)} minus payments ${money(payments ?? 0)} plus current charges ${money(currentCharges)} is ${money(expected)}, but the bill asks for ${money(bill.totalAmount)}. ${RECHECK}`,
+        detail: `Previous balance ${money(previousBalance ?? 0)} minus payments ${money(payments ?? 0)} plus current charges ${money(currentCharges)} is ${money(expected)}, but the bill asks for ${money(totalAmount)}. ${RECHECK}`,
         ...(diff > 0 ? { amount: round(diff) } : {}),
       });
     }
   }
+  const carried = carriedBalanceOf(bill);
+  if (carried !== null && carried > MONEY_TOLERANCE) {
+    const current = target === null ? '' : ` The figures on this page use this period's charges of ${money(target)}, not the amount due.`;
+    out.push({
+      code: 'past_due_balance',
+      severity: 'medium',
+      title: 'Past-due balance carried over',
+      detail: `This bill carries ${money(carried)} from earlier bills that was not paid.${current} Paying it avoids late fees.`,
+      amount: round(carried),
+    });
+  }
   const late = lines.filter((c) => /late/i.test(c.label) && c.amount > 0);
-  if (late.length) {
-    const amount = late.reduce((s, c) => s + c.amount, 0);
+  const lateAmount = late.length ? late.reduce((s, c) => s + c.amount, 0) : (bill.lateFees ?? 0);
+  if (lateAmount > 0) {
+    const amount = lateAmount;
     out.push({
       code: 'late_fee',
       severity: 'low',
@@ -86,15 +99,15 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
         code: 'service_overlap',
         severity: days >= 2 ? 'high' : 'medium',
         title: 'Service days billed twice',
-        detail: `This bill starts ${fromDayNumber(m.startDay)}, but your previous bill already ran to ${fromDayNumber(prev.endDay)}: ${days} day${days === 1 ? '' : 's'} appear on both.`,
-        amount: round(days * m.dailyCost),
+        detail: `This bill starts ${dateText(m.startDay)}, but your previous bill already ran to ${dateText(prev.endDay)}: ${days} day${days === 1 ? '' : 's'} appear on both.`,
+        ...(m.dailyCost === null ? {} : { amount: round(days * m.dailyCost) }),
       });
     } else if (gap > 1) {
       out.push({
         code: 'service_gap',
         severity: 'medium',
         title: 'Service days missing between bills',
-        detail: `${gap - 1} day${gap - 1 === 1 ? '' : 's'} between your previous bill (ended ${fromDayNumber(prev.endDay)}) and this one (starts ${fromDayNumber(m.startDay)}) are on neither bill; expect them on a later bill, or ask the utility.`,
+        detail: `${gap - 1} day${gap - 1 === 1 ? '' : 's'} between your previous bill (ended ${dateText(prev.endDay)}) and this one (starts ${dateText(m.startDay)}) are on neither bill; expect them on a later bill, or ask the utility.`,
       });
     }
   }
@@ -112,7 +125,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
       code: 'due_before_period_end',
       severity: 'medium',
       title: 'Due date before the service period ends',
-      detail: `The bill is due ${fromDayNumber(due)}, before the service period ends on ${fromDayNumber(m.endDay)}. ${RECHECK}`,
+      detail: `The bill is due ${dateText(due)}, before the service period ends on ${dateText(m.endDay)}. ${RECHECK}`,
     });
   }
   if (today !== null && m.endDay !== null && m.endDay > today) {
@@ -120,7 +133,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
       code: 'future_period',
       severity: 'low',
       title: 'Service period ends in the future',
-      detail: `The service period ends ${fromDayNumber(m.endDay)}, after today. ${RECHECK}`,
+      detail: `The service period ends ${dateText(m.endDay)}, after today. ${RECHECK}`,
     });
   }
   return out;
@@ -167,7 +180,7 @@ function checkReadsAndRates(m: BillMetrics, history: readonly BillMetrics[]): Po
 function checkDuplicate(m: BillMetrics, all: readonly AnalysisBill[]): PotentialIssue[] {
   if (m.startDay === null || m.endDay === null) return [];
   const twin = all.find((h) => {
-    if (h.id === m.bill.id || h.billType !== m.bill.billType) return false;
+    if (h.id === m.bill.id || h.billType !== m.bill.billType || !isSameAccount(h, m.bill)) return false;
     const hm = getBillMetrics(h);
     return hm.startDay === m.startDay && hm.endDay === m.endDay;
   });
@@ -176,8 +189,8 @@ function checkDuplicate(m: BillMetrics, all: readonly AnalysisBill[]): Potential
     code: 'duplicate_bill',
     severity: 'high',
     title: 'Same period billed twice',
-    detail: `This bill covers the same period (${fromDayNumber(m.startDay)} to ${fromDayNumber(m.endDay)}) as another bill of this account. If both were charged you may have paid twice; if it is the same bill uploaded again, keep one.`,
-    amount: round(m.currentCharges),
+    detail: `This bill covers the same period (${dateText(m.startDay)} to ${dateText(m.endDay)}) as another bill of this account. If both were charged you may have paid twice; if it is the same bill uploaded again, keep one.`,
+    ...(m.currentCharges === null ? {} : { amount: round(m.currentCharges) }),
   }];
 }
 
@@ -194,11 +207,30 @@ export function runBillingChecks(
   allBills: readonly AnalysisBill[],
   today: string,
 ): PotentialIssue[] {
+  return runBillingChecksWithCoverage(m, history, allBills, today).issues;
+}
+
+/** Which checks could run for this bill: lines against this period's charges, dates against the previous bill's. */
+export function checksRunFor(m: BillMetrics, history: readonly BillMetrics[]): { charges: boolean; servicePeriod: boolean } {
+  const lines = classifyCharges(m.bill.charges);
+  return {
+    charges: m.currentCharges !== null && lines.some((c) => c.category !== 'balance'),
+    servicePeriod: m.startDay !== null && m.endDay !== null && history.some((h) => h.startDay !== null && h.endDay !== null),
+  };
+}
+
+/** The checks with the list of those that could run (the page says 'the charges add up' only when they were checked). */
+export function runBillingChecksWithCoverage(
+  m: BillMetrics,
+  history: readonly BillMetrics[],
+  allBills: readonly AnalysisBill[],
+  today: string,
+): { issues: PotentialIssue[]; checksRun: { charges: boolean; servicePeriod: boolean } } {
   const issues = [
     ...checkDuplicate(m, allBills),
     ...checkCharges(m),
     ...checkPeriod(m, history, toDayNumber(today)),
     ...checkReadsAndRates(m, history),
   ];
-  return issues.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return { issues: issues.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]), checksRun: checksRunFor(m, history) };
 }

@@ -1,4 +1,5 @@
-import type { BillMetrics } from './bill-metrics.ts';
+import { carriedBalanceOf, type BillMetrics } from './bill-metrics.ts';
+import { MONEY_TOLERANCE } from './money.ts';
 import { round } from './stats.ts';
 import type { AnalysisChargeLine, ChargeCategory, ClassifiedCharge, CostBreakdown } from './types.ts';
 
@@ -21,8 +22,14 @@ const FIXED_GENERIC = /service charge|facility charge|facilities charge|standby 
 export function classifyCharge(charge: AnalysisChargeLine): ChargeCategory {
   const label = charge.label.toLowerCase();
   if (LATE_FEE.test(label)) return 'taxes_fees';
+  if (charge.amount < 0) return 'credit';
+  // The bill's own grouping (read with the line) wins over guessing from the label.
+  if (charge.kind === 'fixed') return 'fixed';
+  if (charge.kind === 'variable') return 'variable';
+  if (charge.kind === 'tax') return 'taxes_fees';
+  if (charge.kind === 'credit') return 'credit';
   if (BALANCE.test(label)) return 'balance';
-  if (charge.amount < 0 || CREDIT.test(label)) return 'credit';
+  if (CREDIT.test(label)) return 'credit';
   if (TAX_FEE.test(label)) return 'taxes_fees';
   if (PER_UNIT.test(label)) return 'variable';
   if (FIXED_STRONG.test(label)) return 'fixed';
@@ -62,22 +69,25 @@ export function getCostBreakdown(m: BillMetrics): CostBreakdown {
   if (variableCostPerUnit !== null) [marginalRate, marginalRateBasis] = [variableCostPerUnit, 'variable_charges'];
   else if (printedRate !== null) [marginalRate, marginalRateBasis] = [printedRate, 'printed_rate'];
   else if (m.costPerUnit !== null && m.costPerUnit > 0) [marginalRate, marginalRateBasis] = [m.costPerUnit, 'all_in'];
+  const carried = carriedBalanceOf(m.bill);
+  const current = m.currentCharges;
   return {
-    currentCharges: round(m.currentCharges),
+    currentCharges: current === null ? null : round(current),
     currentChargesBasis: m.currentChargesBasis,
+    pastDueBalance: carried !== null && carried > MONEY_TOLERANCE ? round(carried) : null,
     charges,
     fixed: round(fixed),
     variable: round(variable),
     taxesFees: round(sumOf(charges, 'taxes_fees')),
     credits: round(sumOf(charges, 'credit')),
     other: round(sumOf(charges, 'other')),
-    fixedShare: itemised && m.currentCharges > 0 ? round(fixed / m.currentCharges, 3) : null,
+    fixedShare: itemised && current !== null && current > 0 ? round(Math.min(1, Math.max(0, fixed / current)), 3) : null,
     costPerUnit: m.costPerUnit === null ? null : round(m.costPerUnit, 4),
     variableCostPerUnit: variableCostPerUnit === null ? null : round(variableCostPerUnit, 4),
     marginalRate: marginalRate === null ? null : round(marginalRate, 4),
     marginalRateBasis,
     unit: m.bill.usageUnit,
     dailyUsage: m.dailyUsage === null ? null : round(m.dailyUsage, 3),
-    dailyCost: round(m.dailyCost, 3),
+    dailyCost: m.dailyCost === null ? null : round(m.dailyCost, 3),
   };
 }

@@ -9,7 +9,7 @@ const rateText = (ctx: RuleContext): string => `$${(ctx.rate ?? 0).toFixed(3)}/$
 function hvac(ctx: RuleContext): { share: number; source: string } | null {
   const h = ctx.analysis.hvacShare;
   if (!h) return null;
-  return { share: h.value, source: h.basis === 'bills' ? 'measured from your bills' : 'from the typical seasonal pattern (too few bills to measure yours)' };
+  return { share: h.value, source: h.basis === 'bills' ? 'measured from your bills' : 'from the typical seasonal pattern, as there are too few bills to measure yours' };
 }
 
 const smartThermostat: Rule = (ctx) => {
@@ -23,6 +23,7 @@ const smartThermostat: Rule = (ctx) => {
     title: 'Install a smart thermostat',
     description: `About ${pct(h.share)} of your ${bill.billType === 'natural_gas' ? 'gas' : 'electricity'} goes to heating and cooling (${h.source}). A smart thermostat that sets back the temperature while you sleep or are out saves about ${pct(A.SMART_THERMOSTAT_SAVINGS)} of that.`,
     savings: units * rate,
+    costReduced: annualUsage * h.share * rate,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: A.SMART_THERMOSTAT_COST,
@@ -47,8 +48,9 @@ const weatherization: Rule = (ctx) => {
   return [{
     recommendationType: 'weatherization',
     title: 'Seal air leaks and top up insulation',
-    description: `Heating and cooling take about ${pct(h.share)} of this bill’s energy. Sealing drafts and insulating the attic typically cuts heating and cooling energy by ${pct(A.WEATHERIZATION_SAVINGS)} (ENERGY STAR).`,
+    description: `Heating and cooling take about ${pct(h.share)} of your yearly energy use. Sealing drafts and insulating the attic typically cuts heating and cooling energy by ${pct(A.WEATHERIZATION_SAVINGS)} (ENERGY STAR).`,
     savings: units * rate,
+    costReduced: annualUsage * h.share * rate,
     savingsPeriod: 'annual',
     effort: 'medium',
     upfrontCost: A.WEATHERIZATION_COST,
@@ -75,6 +77,7 @@ const ledLighting: Rule = (ctx) => {
     title: 'Switch remaining bulbs to LED',
     description: `Each 60 W bulb replaced by a 9 W LED saves about ${num(perBulb)} kWh a year at ${A.LED_HOURS_PER_DAY} hours a day. For ${bulbs} bulbs at your rate of ${rateText(ctx)} that is the saving shown.`,
     savings: kwh * rate,
+    costReduced: annualUsage * A.LED_MAX_SHARE_OF_USAGE * rate,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: bulbs * A.LED_COST_PER_BULB,
@@ -95,6 +98,7 @@ const standbyPower: Rule = (ctx) => {
     title: 'Cut always-on power',
     description: `Your base load, what runs even in your quietest months, is ${base.perDay.toFixed(1)} kWh a day, ${pct(base.share)} of this bill. Advanced power strips and unplugging idle devices trim part of it.`,
     savings: kwh * rate,
+    costReduced: base.perDay * 365 * rate,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: A.STANDBY_POWER_STRIP_COST,
@@ -116,6 +120,7 @@ const timeOfUse: Rule = (ctx) => {
     title: 'Consider a time-of-use rate',
     description: `${pct(variable.share)} of this bill’s use is above your base load, much of it flexible (laundry, dishwasher, EV charging, pre-cooling). If your utility offers a time-of-use rate, running it off-peak pays less. Your bills are monthly, so check your own hourly pattern in the utility’s smart-meter data first.`,
     savings: dollars,
+    costReduced: annualUsage * A.TOU_SHIFTABLE_SHARE * rate,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: 0,
@@ -136,6 +141,7 @@ const waterHeaterSetback: Rule = (ctx) => {
     title: 'Turn the water heater down to 120°F',
     description: `Your summer-level gas use of ${base.perDay.toFixed(2)} ${ctx.unit} a day is mostly water heating. Setting the tank to 120°F saves about ${pct(A.WATER_HEATER_SETBACK_SAVINGS)} of it (DOE: 3–5% per 10°F).`,
     savings: units * rate,
+    costReduced: base.perDay * 365 * rate,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: 0,
@@ -165,6 +171,7 @@ const waterSaving: Rule = (ctx) => {
       title: 'Fit WaterSense showerheads and faucet aerators',
       description: `WaterSense fixtures save a typical household about ${num(A.LOW_FLOW_GALLONS_PER_YEAR)} gallons a year (EPA), priced here at your rate of ${rateText(ctx)}.`,
       savings: units * rate,
+      costReduced: annualUsage * rate,
       savingsPeriod: 'annual',
       effort: 'low',
       upfrontCost: A.LOW_FLOW_COST,
@@ -182,6 +189,7 @@ const waterSaving: Rule = (ctx) => {
       title: 'Water the garden by the weather',
       description: `About ${pct(outdoor)} of your water goes on summer outdoor use. A WaterSense irrigation controller that skips watering after rain saves about ${pct(A.IRRIGATION_SAVINGS)} of it.`,
       savings: units * rate,
+      costReduced: annualUsage * outdoor * rate,
       savingsPeriod: 'annual',
       effort: 'medium',
       upfrontCost: A.IRRIGATION_CONTROLLER_COST,
@@ -204,6 +212,7 @@ const demandCharges: Rule = ({ bill, analysis }) => {
     title: 'Lower your peak demand charge',
     description: `This bill has ${usd(demand)} of demand charges, set by your highest 15–30 minutes of use. Staggering equipment start-up and avoiding simultaneous loads typically shaves ${pct(A.DEMAND_CHARGE_REDUCTION)}.`,
     savings: annual * A.DEMAND_CHARGE_REDUCTION,
+    costReduced: annual,
     savingsPeriod: 'annual',
     effort: 'medium',
     upfrontCost: 0,
@@ -224,6 +233,7 @@ const internetPlan: Rule = ({ bill, analysis }) => {
       title: 'Ask for your old internet price back',
       description: `This bill is ${usd(rise)} higher than the previous one, which usually means a promotional price ended. Providers often restore a lower price when asked, or a competitor offers a new-customer rate.`,
       savings: rise * 12,
+      costReduced: analysis.annualEstimate?.cost ?? null,
       savingsPeriod: 'annual',
       effort: 'low',
       upfrontCost: 0,
@@ -240,6 +250,7 @@ const internetPlan: Rule = ({ bill, analysis }) => {
       title: 'Buy your own modem instead of renting',
       description: `You pay ${usd(rental)} a month in equipment rental. A compatible modem-router costs about ${usd(A.MODEM_PURCHASE_COST)} once.`,
       savings: rental * 12,
+      costReduced: rental * 12,
       savingsPeriod: 'annual',
       effort: 'low',
       upfrontCost: A.MODEM_PURCHASE_COST,

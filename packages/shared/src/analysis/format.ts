@@ -7,3 +7,8 @@ export const usd = (v: number): string =>
 export const num = (v: number): string => Math.round(v).toLocaleString('en-US');
 /** `36%` for 0.356 */
 export const pct = (v: number): string => `${Math.round(v * 100)}%`;
+
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** `Mar 15, 2026` for a day number (DESIGN.md: dates in sentences are never ISO). */
+export const dateText = (day: number): string => DATE.format(new Date(day * 86_400_000));

@@ -76,24 +76,53 @@ const YEAR_DAYS = 365;
 const MIN_COVERAGE_DAYS = 330;
 
 /**
- * Yearly usage and cost: the last 12 months of bills scaled to 365 days when they cover at
- * least 330 days, else this bill's daily level with the season removed, times 365.
+ * Days the bills cover. Read-to-read bills start on the day the previous one ended and count
+ * end − start days; calendar bills (Jan 1 – Jan 31) start the day after and count both ends.
+ * When the bills follow each other the calendar way, each covers one day more than end − start.
  */
-export function estimateAnnual(current: BillMetrics, all: readonly BillMetrics[]): AnnualEstimate | null {
+function coveredDays(bills: readonly BillMetrics[]): number {
+  const sorted = [...bills].sort((a, b) => (a.startDay ?? 0) - (b.startDay ?? 0));
+  const calendar = sorted.some((b, i) => i > 0 && b.startDay !== null && sorted[i - 1]?.endDay != null && b.startDay === (sorted[i - 1]?.endDay ?? 0) + 1);
+  return sorted.reduce((sum, b) => sum + b.days + (calendar && !b.daysAssumed ? 1 : 0), 0);
+}
+
+/**
+ * Yearly usage and cost of the account. `accountBills` are all bills of this account and unit,
+ * this one included, later ones too. When the twelve months up to the account's latest bill
+ * are covered (330+ days), the figure is their sum scaled to 365 days, the same on every bill
+ * of the account. Otherwise this bill's daily level with the season removed, times 365, kept
+ * within the range of the account's own bills (lowest to highest cost per day × 365). Cost is
+ * null when a bill behind it has no amount read; never 0 in place of unknown.
+ */
+export function estimateAnnual(current: BillMetrics, accountBills: readonly BillMetrics[]): AnnualEstimate | null {
   if (current.refDay === null && current.dailyUsage === null) return null;
-  const lastYear = all.filter((b) => b.refDay !== null && current.refDay !== null && b.refDay > current.refDay - YEAR_DAYS && b.refDay <= current.refDay);
-  const coverage = lastYear.reduce((s, b) => s + b.days, 0);
-  const hasUsage = lastYear.every((b) => b.usage !== null);
-  if (coverage >= MIN_COVERAGE_DAYS && !lastYear.some((b) => b.daysAssumed)) {
+  const placed = accountBills.filter((b) => b.refDay !== null);
+  const latest = Math.max(...placed.map((b) => b.refDay ?? 0), current.refDay ?? 0);
+  const lastYear = placed.filter((b) => (b.refDay ?? 0) > latest - YEAR_DAYS);
+  const coverage = coveredDays(lastYear);
+  if (current.refDay !== null && coverage >= MIN_COVERAGE_DAYS && !lastYear.some((b) => b.daysAssumed)) {
     const scale = YEAR_DAYS / coverage;
+    const hasUsage = lastYear.every((b) => b.usage !== null);
+    const hasCost = lastYear.every((b) => b.currentCharges !== null);
     return {
       usage: hasUsage ? round(lastYear.reduce((s, b) => s + (b.usage ?? 0), 0) * scale, 1) : null,
-      cost: round(lastYear.reduce((s, b) => s + b.currentCharges, 0) * scale),
+      cost: hasCost ? round(lastYear.reduce((s, b) => s + (b.currentCharges ?? 0), 0) * scale) : null,
       basis: 'last_12_months',
+      billsUsed: lastYear.length,
     };
   }
   const factor = current.month === null ? 1 : seasonalFactor(current.bill.billType, current.month);
-  const usage = current.dailyUsage === null ? null : (current.dailyUsage / factor) * YEAR_DAYS;
-  const cost = usage !== null && current.costPerUnit !== null ? usage * current.costPerUnit : current.dailyCost * YEAR_DAYS;
-  return { usage: usage === null ? null : round(usage, 1), cost: round(cost), basis: 'seasonal_scaling' };
+  const bills = accountBills.length ? accountBills : [current];
+  const clamp = (v: number, values: (number | null)[]): number => {
+    const known = values.filter((x): x is number => x !== null);
+    return known.length ? Math.min(Math.max(v, Math.min(...known)), Math.max(...known)) : v;
+  };
+  // The season is taken out, but the year is never put outside what the account's own bills show.
+  const usage = current.dailyUsage === null ? null : clamp(current.dailyUsage / factor, bills.map((b) => b.dailyUsage)) * YEAR_DAYS;
+  let cost: number | null = null;
+  if (current.dailyCost !== null) {
+    const raw = usage !== null && current.costPerUnit !== null ? (usage * current.costPerUnit) / YEAR_DAYS : current.dailyCost;
+    cost = clamp(raw, bills.map((b) => b.dailyCost)) * YEAR_DAYS;
+  }
+  return { usage: usage === null ? null : round(usage, 1), cost: cost === null ? null : round(cost), basis: 'seasonal_scaling', billsUsed: 1 };
 }

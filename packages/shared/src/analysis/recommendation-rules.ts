@@ -11,6 +11,8 @@ export interface RuleContext {
   /** Marginal price of one unit (variable charges per unit, else printed rate, else all-in). */
   rate: number | null;
   unit: string;
+  /** The account's yearly cost (analysis.annualEstimate), null when it could not be worked out. */
+  annualCost: number | null;
 }
 
 export interface RecommendationCandidate {
@@ -18,6 +20,8 @@ export interface RecommendationCandidate {
   title: string;
   description: string;
   savings: number;
+  /** The cost the saving comes out of (see Recommendation.costReduced); null drops the candidate. */
+  costReduced: number | null;
   savingsPeriod: 'annual' | 'one_time';
   effort: ImplementationEffort;
   upfrontCost: number;
@@ -33,7 +37,7 @@ export type Rule = (ctx: RuleContext) => RecommendationCandidate[];
 
 const DISPUTE_CODES = new Set(['charges_mismatch', 'balance_mismatch', 'service_overlap', 'duplicate_bill']);
 
-const billingDispute: Rule = ({ analysis }) => {
+const billingDispute: Rule = ({ bill, analysis }) => {
   const issues = analysis.potentialIssues.filter((i) => DISPUTE_CODES.has(i.code) && i.severity !== 'low' && (i.amount ?? 0) > 0);
   if (issues.length === 0) return [];
   const amount = issues.reduce((s, i) => s + (i.amount ?? 0), 0);
@@ -42,6 +46,7 @@ const billingDispute: Rule = ({ analysis }) => {
     title: 'Ask your utility to correct this bill',
     description: `We found ${issues.map((i) => i.title.toLowerCase()).join(', ')} on this bill, worth ${usd(amount)}. Ask the utility to check it before you pay the disputed part.`,
     savings: amount,
+    costReduced: bill.totalAmount ?? analysis.costs.currentCharges,
     savingsPeriod: 'one_time',
     effort: 'low',
     upfrontCost: 0,
@@ -57,7 +62,7 @@ const billingDispute: Rule = ({ analysis }) => {
   }];
 };
 
-const lateFee: Rule = ({ analysis }) => {
+const lateFee: Rule = ({ bill, analysis }) => {
   const fee = analysis.potentialIssues.find((i) => i.code === 'late_fee');
   if (!fee?.amount) return [];
   return [{
@@ -65,6 +70,7 @@ const lateFee: Rule = ({ analysis }) => {
     title: 'Get the late fee waived and set up autopay',
     description: `This bill carries ${usd(fee.amount)} in late fees. Utilities often waive a first one when asked; autopay or a due-date change avoids the next.`,
     savings: fee.amount,
+    costReduced: bill.totalAmount ?? fee.amount,
     savingsPeriod: 'one_time',
     effort: 'low',
     upfrontCost: 0,
@@ -98,16 +104,20 @@ const INVESTIGATE_STEPS: Record<AnalysisBill['billType'], string[]> = {
   other: ['Compare this bill line by line with the previous one and ask the provider about anything new.'],
 };
 
-const usageInvestigation: Rule = ({ bill, analysis, rate }) => {
+const usageInvestigation: Rule = ({ bill, analysis, rate, annualCost, annualUsage }) => {
   const a = analysis.usageAnomalies.find((x) => x.metric === 'daily_usage' && x.direction === 'high');
   if (!a || rate === null) return [];
   const extraPerYear = (a.value - a.expected) * 365;
+  const yearly = annualCost ?? (annualUsage === null ? null : annualUsage * rate);
+  // What the spike costs if it kept going: its share of a year at this level, never more than the year's bills.
+  const savings = Math.min(extraPerYear * rate, yearly === null ? Infinity : yearly * (1 - 1 / a.ratio));
   const water = bill.billType === 'water';
   return [{
     recommendationType: water ? 'leak_detection' : 'usage_investigation',
     title: water ? 'Check for a water leak' : 'Find out what drove this spike',
-    description: `${a.explanation} If whatever caused it keeps running, it would cost about ${usd(extraPerYear * rate)} a year.`,
-    savings: extraPerYear * rate,
+    description: `${a.explanation} If whatever caused it keeps running, it would cost about ${usd(savings)} a year.`,
+    savings,
+    costReduced: yearly,
     savingsPeriod: 'annual',
     effort: 'low',
     upfrontCost: 0,
@@ -131,6 +141,7 @@ const ratePlan: Rule = (ctx) => {
       title: 'Compare electricity plans and suppliers',
       description: `You pay $${yours.toFixed(3)} per kWh all-in, ${pct(yours / state - 1)} above the ${bill.stateCode?.toUpperCase()} ${bill.propertyType} average of $${state.toFixed(3)} (EIA, 2023). A different rate plan or, where your state allows it, another supplier could close part of that gap.`,
       savings: annualUsage * gap * A.PLAN_GAP_CAPTURE,
+      costReduced: ctx.annualCost ?? annualUsage * yours,
       savingsPeriod: 'annual',
       effort: 'low',
       upfrontCost: 0,
@@ -151,6 +162,7 @@ const ratePlan: Rule = (ctx) => {
       title: 'Ask why your price per kWh went up',
       description: `${jump.detail} If a promotional or fixed-rate plan ended, ask for the current best plan.`,
       savings: annual * A.PLAN_GAP_CAPTURE,
+      costReduced: ctx.annualCost,
       savingsPeriod: 'annual',
       effort: 'low',
       upfrontCost: 0,

@@ -52,8 +52,12 @@ export function paybackMonths(upfrontCost: number, annualSavings: number): numbe
   return round(upfrontCost / (annualSavings / 12), 1);
 }
 
-function finalise(bill: AnalysisBill, c: RecommendationCandidate): Recommendation | null {
-  const estimatedSavings = round(c.savings);
+function finalise(bill: AnalysisBill, c: RecommendationCandidate, annualCost: number | null): Recommendation | null {
+  // A saving comes out of a cost, and a yearly cost out of the account's year: never more than either.
+  let costReduced = c.costReduced;
+  if (costReduced !== null && c.savingsPeriod === 'annual' && annualCost !== null) costReduced = Math.min(costReduced, annualCost);
+  if (costReduced === null || !Number.isFinite(costReduced) || costReduced <= 0) return null;
+  const estimatedSavings = round(Math.min(c.savings, costReduced));
   if (!(estimatedSavings > 0)) return null;
   const priority = URGENT.has(c.recommendationType) ? 'high' : estimatedSavings >= 100 ? 'high' : estimatedSavings >= 25 ? 'medium' : 'low';
   return {
@@ -61,6 +65,7 @@ function finalise(bill: AnalysisBill, c: RecommendationCandidate): Recommendatio
     title: c.title,
     description: c.description,
     estimatedSavings,
+    costReduced: Math.max(round(costReduced), estimatedSavings),
     savingsPeriod: c.savingsPeriod,
     implementationEffort: c.effort,
     upfrontCost: round(c.upfrontCost),
@@ -88,9 +93,10 @@ export function generateRecommendations(bill: AnalysisBill, analysis: BillAnalys
     annualUsage: analysis.annualEstimate?.usage ?? null,
     rate: analysis.costs.marginalRate,
     unit: bill.usageUnit ?? 'unit',
+    annualCost: analysis.annualEstimate?.cost ?? null,
   };
   const recs = [...PROBLEM_RULES, ...EFFICIENCY_RULES].flatMap((rule) => rule(ctx))
-    .map((c) => finalise(bill, c))
+    .map((c) => finalise(bill, c, ctx.annualCost))
     .filter((r): r is Recommendation => r !== null)
     .sort((a, b) => b.estimatedSavings - a.estimatedSavings || a.recommendationType.localeCompare(b.recommendationType));
   return opts.limit === undefined ? recs : recs.slice(0, opts.limit);

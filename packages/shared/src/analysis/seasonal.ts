@@ -131,12 +131,12 @@ export function expectMetric(
 export function expectCostAtUsualPrices(target: BillMetrics, others: readonly BillMetrics[]): Expectation | null {
   const usage = target.dailyUsage;
   if (usage === null || usage <= 0) return null;
-  const points = others.filter((o) => o.dailyUsage !== null && o.dailyUsage > 0 && o.dailyCost > 0);
+  const points = others.filter((o) => o.dailyUsage !== null && o.dailyUsage > 0 && o.dailyCost !== null && o.dailyCost > 0);
   if (points.length < 3) return null;
-  const fit = fitLinear([points.map((p) => p.dailyUsage ?? 0)], points.map((p) => p.dailyCost));
+  const fit = fitLinear([points.map((p) => p.dailyUsage ?? 0)], points.map((p) => p.dailyCost ?? 0));
   if (fit === null) return null;
   const [fixed = 0, price = 0] = fit.coef;
-  const typicalCost = median(points.map((p) => p.dailyCost)) ?? 0;
+  const typicalCost = median(points.map((p) => p.dailyCost ?? 0)) ?? 0;
   // A clearly negative fixed part means cost does not follow usage linearly: do not use the fit.
   if (price <= 0 || fixed < -0.1 * typicalCost) return null;
   const value = Math.max(0, fixed) + price * usage;

@@ -9,9 +9,17 @@ export type AnalysisBillType = 'electricity' | 'natural_gas' | 'water' | 'intern
 export type AnalysisUsageUnit = 'kWh' | 'therms' | 'CCF' | 'gallons' | 'GB' | 'm3';
 export type AnalysisPropertyType = 'residential' | 'commercial';
 
+/** How the bill itself labels a line, when the reader could tell (wins over guessing from the label). */
+export type ChargeKind = 'fixed' | 'variable' | 'tax' | 'credit' | 'other';
+
 export interface AnalysisChargeLine {
   label: string;
   amount: number;
+  kind?: ChargeKind | null;
+  quantity?: number | null;
+  unit?: string | null;
+  rate?: number | null;
+  service?: string | null;
 }
 
 export interface AnalysisMeterReading {
@@ -25,12 +33,13 @@ export interface AnalysisBill {
   id: string;
   billType: AnalysisBillType;
   propertyType: AnalysisPropertyType;
-  /** Amount due on the bill (may include a carried balance). */
-  totalAmount: number;
+  /** Amount due on the bill (may include a carried balance); null when it was not read. */
+  totalAmount: number | null;
   /** New charges for this period, when printed. */
   currentCharges?: number | null;
   previousBalance?: number | null;
   payments?: number | null;
+  lateFees?: number | null;
   usageAmount: number | null;
   usageUnit: AnalysisUsageUnit | null;
   servicePeriodStart: string | null;
@@ -42,6 +51,12 @@ export interface AnalysisBill {
   rate?: number | null;
   /** Two-letter US state of the service address (for the EIA price comparison). */
   stateCode?: string | null;
+  /**
+   * Which utility account the bill belongs to. A string: only bills with the same key are
+   * compared with it. Null: the account is unknown, so it is compared with no other bill.
+   * Absent: the caller has already narrowed the history to this bill's account.
+   */
+  accountKey?: string | null;
 }
 
 export interface AnalyzeOptions {
@@ -56,9 +71,14 @@ export interface ClassifiedCharge extends AnalysisChargeLine {
 }
 
 export interface CostBreakdown {
-  /** This period's charges: printed current charges, else total minus carried balance, else total. */
-  currentCharges: number;
-  currentChargesBasis: 'printed' | 'total_minus_balance' | 'total';
+  /**
+   * This period's charges: printed current charges, else total minus carried balance, else
+   * total; null when neither the amount due nor the current charges were read.
+   */
+  currentCharges: number | null;
+  currentChargesBasis: 'printed' | 'total_minus_balance' | 'total' | 'missing';
+  /** Balance carried over from earlier bills and still unpaid (previous balance − payments), when above zero. */
+  pastDueBalance: number | null;
   charges: ClassifiedCharge[];
   fixed: number;
   variable: number;
@@ -187,9 +207,20 @@ export interface WeatherImpact {
 
 export interface AnnualEstimate {
   usage: number | null;
-  cost: number;
+  /** Null when the cost of the bills behind it was not read. */
+  cost: number | null;
+  /**
+   * last_12_months: the account's bills over the twelve months to its latest bill (the same
+   * figure on every bill of the account); seasonal_scaling: this bill's level with the season
+   * removed, kept within the range of the account's own bills.
+   */
   basis: 'last_12_months' | 'seasonal_scaling';
+  /** Bills of the account behind the figure. */
+  billsUsed: number;
 }
+
+/** Inputs an analysis figure may need; the ones listed in `missingInputs` were not read. */
+export type AnalysisInput = 'amount' | 'usage' | 'service_period';
 
 export interface BillAnalysis {
   billId: string;
@@ -211,6 +242,10 @@ export interface BillAnalysis {
   annualEstimate: AnnualEstimate | null;
   /** Earlier bills of the same account and unit that the analysis used. */
   historyUsed: number;
+  /** What was not read, so the figures needing it are left out (never shown as zero). */
+  missingInputs: AnalysisInput[];
+  /** Which billing checks could run: lines against the charges, service days against the previous bill. */
+  checksRun: { charges: boolean; servicePeriod: boolean };
   notes: string[];
 }
 
@@ -231,8 +266,13 @@ export interface Recommendation {
   recommendationType: string;
   title: string;
   description: string;
-  /** Dollars: per year, or once for a refund (see savingsPeriod). Always > 0. */
+  /** Dollars: per year, or once for a refund (see savingsPeriod). Always > 0 and ≤ costReduced. */
   estimatedSavings: number;
+  /**
+   * The cost the saving comes out of, in the same period: e.g. a year of heating and cooling
+   * for a thermostat, a year of the bill for a plan change, the disputed bill for a refund.
+   */
+  costReduced: number;
   savingsPeriod: 'annual' | 'one_time';
   implementationEffort: ImplementationEffort;
   upfrontCost: number;

@@ -54,8 +54,12 @@ export function analyzeWeatherImpact(billType: AnalysisBillType, bills: readonly
   const total = usable.reduce((s, b) => s + (b.dailyUsage ?? 0) * b.days, 0);
   const share = (coef: number, curve: number[]): number =>
     total > 0 ? Math.min(1, usable.reduce((s, b, i) => s + coef * (curve[i] ?? 0) * b.days, 0) / total) : 0;
-  const heatingShare = round(share(fit.h, heat), 3);
-  const coolingShare = round(share(fit.c, cool), 3);
+  // A negative intercept (no use at all in mild months) would make the parts exceed the whole: scale them into it.
+  const rawHeat = share(fit.h, heat);
+  const rawCool = share(fit.c, cool);
+  const over = Math.max(1, rawHeat + rawCool);
+  const heatingShare = Math.floor((rawHeat / over) * 1000) / 1000;
+  const coolingShare = Math.floor((rawCool / over) * 1000) / 1000;
   const parts = [
     ...(drivers.heating ? [`${pct(heatingShare)} heating`] : []),
     ...(drivers.cooling ? [`${pct(coolingShare)} ${billType === 'water' ? 'summer outdoor use' : 'cooling'}`] : []),

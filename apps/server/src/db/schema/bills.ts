@@ -87,7 +87,17 @@ export const utilityBill = pgTable(
     attempts: integer('attempts').notNull().default(0),
     utilityProvider: text('utility_provider').notNull().default('Unknown'),
     accountNumber: text('account_number').notNull().default('Unknown'),
-    totalAmount: money('total_amount').notNull().default(0),
+    /** Amount due; null until read (unknown is never 0). */
+    totalAmount: money('total_amount'),
+    /** Parts of the amount due, as printed (null when not printed). */
+    currentCharges: money('current_charges'),
+    previousBalance: money('previous_balance'),
+    paymentsReceived: money('payments_received'),
+    lateFees: money('late_fees'),
+    /** Printed price per usage unit. */
+    rate: doublePrecision('rate'),
+    /** Itemised lines: label, amount, and when printed quantity, unit, rate and kind (fixed, variable, tax, other). */
+    charges: jsonb('charges').notNull().default(sql`'[]'::jsonb`),
     dueDate: date('due_date', { mode: 'string' }),
     servicePeriodStart: date('service_period_start', { mode: 'string' }),
     servicePeriodEnd: date('service_period_end', { mode: 'string' }),
@@ -150,6 +160,8 @@ export const savingRecommendation = pgTable(
     title: text('title'),
     description: text('description').notNull(),
     estimatedSavings: doublePrecision('estimated_savings').notNull(),
+    /** The cost the saving comes out of (never below estimated_savings). */
+    costReduced: doublePrecision('cost_reduced'),
     savingsPeriod: text('savings_period').notNull().default('annual'),
     implementationEffort: text('implementation_effort').notNull().default('medium'),
     upfrontCost: doublePrecision('upfront_cost').notNull().default(0),

@@ -32,6 +32,7 @@ const recommendationSchema = z
     priority: z.string(),
     calculation: z.string().nullable(),
     trigger: z.string().nullable(),
+    costReduced: z.number().nullable(),
     createdAt: z.string(),
   })
   .openapi('SavingRecommendation');
@@ -43,6 +44,7 @@ const cardSchema = z
     title: z.string(),
     description: z.string(),
     savings: z.number(),
+    costReduced: z.number().nullable().openapi({ description: 'The cost the saving comes out of (savings never exceed it)' }),
     savingsPeriod: z.string(),
     difficulty: z.string(),
     implemented: z.literal(false),

@@ -33,6 +33,7 @@ export type RecommendationDto = {
   title: string;
   description: string;
   estimatedSavings: number;
+  costReduced: number | null;
   savingsPeriod: string;
   implementationEffort: string;
   upfrontCost: number;
@@ -51,6 +52,8 @@ export type RecommendationCard = {
   title: string;
   description: string;
   savings: number;
+  /** The yearly (or, for a refund, one-time) cost the saving comes out of; null on older rows. */
+  costReduced: number | null;
   savingsPeriod: string;
   difficulty: string;
   implemented: false;
@@ -103,6 +106,7 @@ function toRecommendationDto(row: RecommendationRow): RecommendationDto {
     title: row.title ?? titleFromType(row.recommendationType),
     description: row.description,
     estimatedSavings: row.estimatedSavings,
+    costReduced: row.costReduced,
     savingsPeriod: row.savingsPeriod,
     implementationEffort: row.implementationEffort,
     upfrontCost: row.upfrontCost,
@@ -183,6 +187,7 @@ export async function analyzeUserBill(db: Db, userId: string, billId: string) {
         title: r.title,
         description: r.description,
         estimatedSavings: r.estimatedSavings,
+        costReduced: r.costReduced,
         savingsPeriod: r.savingsPeriod,
         implementationEffort: r.implementationEffort,
         upfrontCost: r.upfrontCost,
@@ -233,6 +238,7 @@ export async function listRecommendationCards(db: Db, userId: string, filter: { 
         title: dto.title,
         description: dto.description,
         savings: dto.estimatedSavings,
+        costReduced: dto.costReduced,
         savingsPeriod: dto.savingsPeriod,
         difficulty: dto.implementationEffort,
         implemented: false as const,

@@ -87,6 +87,9 @@ export function createAuth(deps: AuthDeps) {
       window: 60,
       max: 100,
       customRules: {
+        // Every page reads the session; behind a proxy without TRUST_PROXY all users share one
+        // address, so limiting these reads would sign everyone out at once. Sign-in attempts stay limited.
+        '/get-session': false,
         '/sign-in/email': config.signInRateLimit,
         '/sign-up/email': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 3 },

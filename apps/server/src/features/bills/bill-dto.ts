@@ -1,3 +1,4 @@
+import { chargeLineSchema, type ChargeLineInput } from '@wattwise/shared/analysis/schema';
 import type { BillRow } from './bills.queries.ts';
 
 /** The JSON shapes of docs/api/bills.md. */
@@ -14,7 +15,13 @@ export type BillSummary = {
   failureReason: string | null;
   utilityProvider: string;
   accountNumber: string;
-  totalAmount: number;
+  /** Amount due; null when it was not read (shown as 'Not found', never as $0.00). */
+  totalAmount: number | null;
+  /** Parts of the amount due, when printed: this period's charges, the balance carried over, payments received, late fees. */
+  currentCharges: number | null;
+  previousBalance: number | null;
+  paymentsReceived: number | null;
+  lateFees: number | null;
   dueDate: string | null;
   servicePeriodStart: string | null;
   servicePeriodEnd: string | null;
@@ -31,6 +38,10 @@ export const CORRECTABLE_FIELDS = [
   'utilityProvider',
   'accountNumber',
   'totalAmount',
+  'currentCharges',
+  'previousBalance',
+  'paymentsReceived',
+  'lateFees',
   'dueDate',
   'servicePeriodStart',
   'servicePeriodEnd',
@@ -63,7 +74,10 @@ export type BillDetail = BillSummary & {
   fileSize: number;
   mimeType: string;
   fields: Record<CorrectableField, ExtractedField>;
-  charges: { label: string; amount: number }[];
+  /** Itemised lines: label and amount, with quantity, unit, rate and kind when printed. */
+  charges: ChargeLineInput[];
+  /** Printed price per usage unit. */
+  rate: number | null;
   processing: ProcessingInfo | null;
   analysis: unknown;
   recommendations: unknown[];
@@ -96,8 +110,15 @@ export function effectiveValue(row: BillRow, field: CorrectableField): FieldValu
     case 'accountNumber':
       return row.accountNumber === 'Unknown' ? null : row.accountNumber;
     case 'totalAmount':
-      // The column defaults to 0 (spec); 'not read' shows as null here.
-      return extractedField(row, 'totalAmount')?.value == null ? null : row.totalAmount;
+      return row.totalAmount;
+    case 'currentCharges':
+      return row.currentCharges;
+    case 'previousBalance':
+      return row.previousBalance;
+    case 'paymentsReceived':
+      return row.paymentsReceived;
+    case 'lateFees':
+      return row.lateFees;
     case 'dueDate':
       return row.dueDate;
     case 'servicePeriodStart':
@@ -129,6 +150,10 @@ export function toBillSummary(row: BillRow): BillSummary {
     utilityProvider: row.utilityProvider,
     accountNumber: row.accountNumber,
     totalAmount: row.totalAmount,
+    currentCharges: row.currentCharges,
+    previousBalance: row.previousBalance,
+    paymentsReceived: row.paymentsReceived,
+    lateFees: row.lateFees,
     dueDate: row.dueDate,
     servicePeriodStart: row.servicePeriodStart,
     servicePeriodEnd: row.servicePeriodEnd,
@@ -154,17 +179,25 @@ export function toBillDetail(row: BillRow, analysis: unknown, recommendations: u
       originalValue: read?.value ?? null,
     };
   }
-  const stored = row.extracted as StoredExtraction | null;
-  const charges = Array.isArray(stored?.fields.charges) ? (stored.fields.charges as { label: string; amount: number }[]) : [];
   return {
     ...toBillSummary(row),
     fileUrl: `/api/bills/${row.id}/file`,
     fileSize: row.fileSize,
     mimeType: row.mimeType,
     fields,
-    charges,
+    charges: chargeLinesOf(row.charges),
+    rate: row.rate,
     processing: (row.processing as ProcessingInfo | null) ?? null,
     analysis,
     recommendations,
   };
+}
+
+/** The stored line items, each checked (a malformed line is left out rather than shown wrong). */
+export function chargeLinesOf(value: unknown): ChargeLineInput[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((line) => {
+    const parsed = chargeLineSchema.safeParse(line);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

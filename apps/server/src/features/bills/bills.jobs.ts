@@ -49,6 +49,12 @@ export function recordConfidence(result: ExtractionResult): number {
   return Math.round(Math.min(result.confidence, filled / 3) * 1000) / 1000;
 }
 
+/** Late fees as printed; read defensively while the reader's result type gains the field. */
+function lateFeesOf(fields: ExtractionResult['fields']): number | null {
+  const value = (fields as { lateFees?: { value?: unknown } }).lateFees?.value;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
 async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
   const f = result.fields;
   const cost = costOf(bill, result);
@@ -87,7 +93,13 @@ async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, p
       utilityProvider: provider,
       accountNumber,
       accountId,
-      totalAmount: f.totalAmount.value ?? 0,
+      totalAmount: f.totalAmount.value,
+      currentCharges: f.currentCharges.value,
+      previousBalance: f.previousBalance.value,
+      paymentsReceived: f.paymentsReceived.value,
+      lateFees: lateFeesOf(f),
+      rate: f.rate.value,
+      charges: f.charges,
       dueDate: f.dueDate.value,
       servicePeriodStart: f.servicePeriodStart.value,
       servicePeriodEnd: f.servicePeriodEnd.value,

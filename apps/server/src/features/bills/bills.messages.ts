@@ -13,4 +13,6 @@ export const BILL_MESSAGES = {
   notDuplicate: 'This bill is not marked as a duplicate.',
   correctionRequired: 'Please provide a correction',
   fileMissing: 'The original file of this bill is no longer available.',
+  propertyTypeMismatch: (name: string, type: string, chosen: string) =>
+    `${name} is a ${type} property, but you chose ${chosen}. Choose a ${chosen} property, or change the property type.`,
 } as const;

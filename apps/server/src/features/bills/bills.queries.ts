@@ -29,7 +29,13 @@ export function findBills(db: Db, userId: string, filter: { propertyId?: string;
     .select()
     .from(utilityBill)
     .where(and(...conditions))
-    .orderBy(desc(utilityBill.createdAt), desc(utilityBill.id));
+    // By the period a bill covers, newest first; bills still being read (no period yet) on top.
+    .orderBy(
+      sql`case when ${utilityBill.status} in ('queued', 'processing') then 0 else 1 end`,
+      sql`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, ${utilityBill.createdAt}::date) desc`,
+      desc(utilityBill.createdAt),
+      desc(utilityBill.id),
+    );
 }
 
 export async function updateBill(db: Db, userId: string, id: string, values: BillUpdate): Promise<BillRow | undefined> {

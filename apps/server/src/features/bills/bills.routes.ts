@@ -109,6 +109,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         bytes: new Uint8Array(await file.arrayBuffer()),
         fileName: file.name,
         propertyType: fields.propertyType,
+        propertyTypeChosen: form.get('propertyType') !== null,
         billType: fields.billType,
         propertyId: fields.propertyId,
       });

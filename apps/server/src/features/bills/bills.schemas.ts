@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { BILL_TYPES } from './bills.shared.ts';
+import { chargeLineSchema } from '@wattwise/shared/analysis/schema';
 import { CORRECTABLE_FIELDS } from './bill-dto.ts';
 
 // Request and response shapes of /api/bills (docs/api/bills.md), for validation and /api/docs.
@@ -27,7 +28,11 @@ export const billSummarySchema = z
     failureReason: z.string().nullable(),
     utilityProvider: z.string(),
     accountNumber: z.string(),
-    totalAmount: z.number(),
+    totalAmount: z.number().nullable().openapi({ description: 'Amount due; null when it was not read' }),
+    currentCharges: z.number().nullable().openapi({ description: "This period's charges, when printed" }),
+    previousBalance: z.number().nullable().openapi({ description: 'Balance carried over from earlier bills, when printed' }),
+    paymentsReceived: z.number().nullable().openapi({ description: 'Payments and credits received since the last bill, when printed' }),
+    lateFees: z.number().nullable(),
     dueDate: z.string().nullable(),
     servicePeriodStart: z.string().nullable(),
     servicePeriodEnd: z.string().nullable(),
@@ -49,7 +54,8 @@ export const billDetailSchema = billSummarySchema
     fileSize: z.number(),
     mimeType: z.string(),
     fields: z.record(z.enum(CORRECTABLE_FIELDS), extractedField),
-    charges: z.array(z.object({ label: z.string(), amount: z.number() })),
+    charges: z.array(chargeLineSchema),
+    rate: z.number().nullable(),
     processing: z.unknown().nullable(),
     analysis: z.unknown().nullable().openapi({ description: 'The @wattwise/shared/analysis result as saved, with id and createdAt' }),
     recommendations: z.array(z.unknown()),

@@ -9,7 +9,7 @@ import { type Auth, getSession } from '../auth/auth.service.ts';
 import { clearAnalysis, feedbackEntityIdsOfBill, getAnalysisOfBill } from '../analysis/analysis.service.ts';
 import { deleteFeedbackFor, recordBillCorrections } from '../feedback/feedback.service.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
-import { type BillDetail, type BillSummary, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillDetail, toBillSummary } from './bill-dto.ts';
+import { type BillDetail, type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillDetail, toBillSummary } from './bill-dto.ts';
 import { checkBillFile } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
@@ -48,6 +48,8 @@ export type UploadInput = {
   bytes: Uint8Array;
   fileName: string;
   propertyType: PropertyType;
+  /** True when the form sent a property type (not the default): it must agree with the property named. */
+  propertyTypeChosen?: boolean;
   billType: BillType;
   propertyId?: string;
 };
@@ -92,6 +94,10 @@ async function publish(deps: Pick<BillsDeps, 'realtime' | 'logger'>, billId: str
 export async function uploadBill(deps: BillsDeps, userId: string, input: UploadInput): Promise<BillSummary> {
   const checked = await checkBillFile(input.bytes);
   const property = await resolveUploadProperty(deps.db, userId, input.propertyId, input.propertyType);
+  if (input.propertyId && input.propertyTypeChosen && property.propertyType !== input.propertyType) {
+    // Storing it under the property's type would silently ignore the choice; saying so lets the user pick.
+    throw new AppError('PROPERTY_TYPE_MISMATCH', 422, BILL_MESSAGES.propertyTypeMismatch(property.name, property.propertyType, input.propertyType));
+  }
   const fileName = displayName(input.fileName);
   const key = `${userId}/${Date.now()}-${safeFileName(fileName)}`;
   await deps.storage.put(key, input.bytes);
@@ -193,6 +199,10 @@ export function normaliseCorrection(field: CorrectableField, raw: string | numbe
   if (text === '') throw invalid(BILL_MESSAGES.correctionRequired);
   switch (field) {
     case 'totalAmount':
+    case 'currentCharges':
+    case 'previousBalance':
+    case 'paymentsReceived':
+    case 'lateFees':
     case 'usageAmount': {
       const n = typeof raw === 'number' ? raw : Number(text.replace(/[$,\s]/g, ''));
       if (!Number.isFinite(n) || n < 0) throw invalid('Please enter the amount as a number, e.g. 123.45');
@@ -236,6 +246,18 @@ function correctionColumns(corrections: readonly Correction[]): BillUpdate {
         break;
       case 'totalAmount':
         out.totalAmount = Number(value);
+        break;
+      case 'currentCharges':
+        out.currentCharges = Number(value);
+        break;
+      case 'previousBalance':
+        out.previousBalance = Number(value);
+        break;
+      case 'paymentsReceived':
+        out.paymentsReceived = Number(value);
+        break;
+      case 'lateFees':
+        out.lateFees = Number(value);
         break;
       case 'dueDate':
         out.dueDate = value === null ? null : String(value);
@@ -317,37 +339,49 @@ function recordOf(value: unknown): Record<string, unknown> | null {
 
 const ANALYSIS_UNITS = ['kWh', 'therms', 'CCF', 'gallons', 'GB', 'm3'] as const;
 
+/**
+ * Which utility account a bill belongs to, for the analysis: its account (provider + account
+ * number); without an account number, its provider and service address; null when neither is
+ * known (such a bill is compared with no other).
+ */
+export function accountKeyOf(row: BillRow): string | null {
+  if (row.accountId) return `account:${row.accountId}`;
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const address = effectiveValue(row, 'serviceAddress');
+  if (row.utilityProvider === 'Unknown' || typeof address !== 'string' || norm(address) === '') return null;
+  return `site:${norm(row.utilityProvider)}|${norm(address)}`;
+}
+
 /** The bill as the analysis engine sees it: the read values with the user's corrections applied. */
 export function toAnalysisInput(row: BillRow): AnalysisBill {
   const fields = recordOf(recordOf(row.extracted)?.fields);
-  const num = (name: string) => {
-    const v = recordOf(fields?.[name])?.value;
-    return typeof v === 'number' ? v : null;
-  };
-  const charges = Array.isArray(fields?.charges) ? (fields.charges as { label: string; amount: number }[]) : [];
   const meterReadings = Array.isArray(fields?.meterReadings) ? (fields.meterReadings as { previous?: number; current?: number; estimated?: boolean }[]) : [];
   const address = effectiveValue(row, 'serviceAddress');
   const state = typeof address === 'string' ? /\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(address)?.[1] : undefined;
   const unit = ANALYSIS_UNITS.find((u) => u === row.usageUnit) ?? null;
-  // A corrected total wins over the printed breakdown it may contradict.
-  const totalCorrected = 'totalAmount' in ((row.corrections ?? {}) as Record<string, unknown>);
+  // A corrected total wins over a printed breakdown it may contradict, unless the parts were corrected too.
+  const corrected = (row.corrections ?? {}) as Record<string, unknown>;
+  const part = (field: 'currentCharges' | 'previousBalance' | 'paymentsReceived' | 'lateFees', value: number | null) =>
+    'totalAmount' in corrected && !(field in corrected) ? null : value;
   return {
     id: row.id,
     billType: isBillType(row.billType) ? row.billType : 'other',
     propertyType: row.propertyType,
     totalAmount: row.totalAmount,
-    currentCharges: totalCorrected ? null : num('currentCharges'),
-    previousBalance: totalCorrected ? null : num('previousBalance'),
-    payments: totalCorrected ? null : num('paymentsReceived'),
+    currentCharges: part('currentCharges', row.currentCharges),
+    previousBalance: part('previousBalance', row.previousBalance),
+    payments: part('paymentsReceived', row.paymentsReceived),
+    lateFees: part('lateFees', row.lateFees),
     usageAmount: row.usageAmount !== null && row.usageAmount >= 0 ? row.usageAmount : null,
     usageUnit: row.usageAmount === null ? null : unit,
     servicePeriodStart: row.servicePeriodStart,
     servicePeriodEnd: row.servicePeriodEnd,
     dueDate: row.dueDate,
-    charges,
+    charges: chargeLinesOf(row.charges),
     meterReadings,
-    rate: num('rate'),
+    rate: row.rate,
     stateCode: state ?? null,
+    accountKey: accountKeyOf(row),
   };
 }
 

@@ -48,7 +48,7 @@ describe('upload → processing', () => {
     const res = await ctx.upload(cookie, sampleBill(GEORGIA), GEORGIA, { billType: 'electricity', propertyType: 'residential' });
     expect(res.status).toBe(202);
     const { bill } = (await res.json()) as { bill: Bill };
-    expect(bill).toMatchObject({ status: 'queued', progress: 25, fileName: GEORGIA, utilityProvider: 'Unknown', totalAmount: 0, analyzed: false });
+    expect(bill).toMatchObject({ status: 'queued', progress: 25, fileName: GEORGIA, utilityProvider: 'Unknown', totalAmount: null, analyzed: false });
 
     const done = await ctx.waitForBill(cookie, bill.id);
     expect(done).toMatchObject({

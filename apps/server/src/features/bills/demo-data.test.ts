@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BillAnalysis } from '@wattwise/shared/analysis/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { DEMO_EMAIL, generateDemoBills, prepareDemoAccount, seedDemoData } from '../demo/demo.service.ts';
@@ -47,6 +48,22 @@ describe('demo data', () => {
     expect(recs.body.recommendations.length).toBeGreaterThan(0);
     const costs = await ctx.json<{ documentsProcessed: number }>(cookie, '/api/processing/costs');
     expect(costs.body.documentsProcessed).toBe(12);
+
+    // Issue 9: no figure of the analysed demo contradicts another or the bills themselves.
+    const year = body.bills.reduce((sum, b) => sum + ((b as { totalAmount?: number | null }).totalAmount ?? 0), 0);
+    const yearly = new Set<number | null>();
+    for (const bill of body.bills as unknown as { id: string }[]) {
+      const detail = await ctx.json<{ bill: { analysis: BillAnalysis; recommendations: { estimatedSavings: number; costReduced: number; savingsPeriod: string }[] } }>(cookie, `/api/bills/${bill.id}`);
+      const { analysis, recommendations } = detail.body.bill;
+      yearly.add(analysis.annualEstimate?.cost ?? null);
+      if (analysis.baseLoad && analysis.variableLoad) expect(analysis.baseLoad.share + analysis.variableLoad.share).toBeLessThanOrEqual(1.001);
+      for (const r of recommendations) {
+        expect(r.estimatedSavings).toBeLessThanOrEqual(r.costReduced);
+        if (r.savingsPeriod === 'annual') expect(r.estimatedSavings).toBeLessThan(year);
+      }
+    }
+    expect(yearly.size).toBe(1);
+    expect([...yearly][0]).toBeCloseTo(year, 0); // the twelve bills' own total, not scaled up or from one month
 
     // Seeding again (a restart) adds nothing.
     await seedDemoData({ auth: ctx.auth, bills: ctx.bills, dataDir: ctx.dataDir, logger: ctx.logger, pollMs: 200 });

@@ -1,5 +1,6 @@
 import { BadgeCheckIcon, GlobeLockIcon, LockIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { FOOTER_GROUPS } from './nav-links.ts';
 
 /** Trust badges (01-core §1); statuses as the compliance page states them (02-tools §2.19). */
@@ -13,13 +14,15 @@ const BADGES = [
   { label: 'Money-back guarantee', to: '/refund-policy', Icon: BadgeCheckIcon },
 ];
 
+const badge = 'inline-flex min-h-9 items-center gap-1.5 rounded-full border bg-background px-3 text-xs font-medium text-muted-foreground';
+
 const footerLink =
   'inline-flex min-h-8 items-center rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none';
 
 export function Footer() {
   return (
     <footer className="border-t bg-card">
-      <div className="mx-auto grid max-w-[1200px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
+      <div className="mx-auto grid max-w-[1200px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
         <div className="grid content-start gap-3">
           <Link to="/" className="inline-flex items-center gap-2 font-semibold" aria-label="Wattwise home">
             <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
@@ -50,13 +53,18 @@ export function Footer() {
         <ul aria-label="Security and guarantees" className="flex flex-wrap gap-2">
           {BADGES.map(({ label, to, Icon }) => (
             <li key={label}>
-              <Link
-                to={to}
-                className="inline-flex min-h-9 items-center gap-1.5 rounded-full border bg-background px-3 text-xs font-medium text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-              >
-                <Icon className="size-3.5 text-brand" aria-hidden />
-                {label}
-              </Link>
+              {/* A badge links to the page that backs it once that page exists (the compliance and refund pages are not built yet). */}
+              {isBuiltScreen(to) ? (
+                <Link to={to} className={`${badge} hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none`}>
+                  <Icon className="size-3.5 text-brand" aria-hidden />
+                  {label}
+                </Link>
+              ) : (
+                <span className={badge}>
+                  <Icon className="size-3.5 text-brand" aria-hidden />
+                  {label}
+                </span>
+              )}
             </li>
           ))}
         </ul>

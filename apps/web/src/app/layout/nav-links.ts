@@ -1,3 +1,5 @@
+import { isBuiltScreen } from '@wattwise/shared/web-routes';
+
 /** Header links (01-core §2). `priority` decides how early a link moves into the "More" menu on narrower screens. */
 export interface NavLink {
   to: string;
@@ -6,7 +8,8 @@ export interface NavLink {
   priority: 1 | 2 | 3;
 }
 
-export const HEADER_LINKS: NavLink[] = [
+/** Every header link of the spec, built or not; only links to built screens are shown. */
+const ALL_HEADER_LINKS: NavLink[] = [
   { to: '/how-it-works', label: 'How It Works', priority: 1 },
   { to: '/#features', label: 'Features', priority: 2 },
   { to: '/pricing', label: 'Pricing', priority: 1 },
@@ -20,7 +23,7 @@ export const HEADER_LINKS: NavLink[] = [
   { to: '/dashboard', label: 'Dashboard', priority: 1 },
 ];
 
-export const FOOTER_GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
+const ALL_FOOTER_GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: 'Product',
     links: [
@@ -51,3 +54,11 @@ export const FOOTER_GROUPS: { title: string; links: { to: string; label: string 
     ],
   },
 ];
+
+/** Header links to screens that exist (a link to a screen not built yet would lead to the not-found page). */
+export const HEADER_LINKS: NavLink[] = ALL_HEADER_LINKS.filter((link) => isBuiltScreen(link.to));
+
+/** Footer groups with only the links to built screens; a group left empty is dropped. */
+export const FOOTER_GROUPS = ALL_FOOTER_GROUPS.map((group) => ({ ...group, links: group.links.filter((link) => isBuiltScreen(link.to)) })).filter(
+  (group) => group.links.length > 0,
+);

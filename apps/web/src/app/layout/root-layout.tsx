@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { titleForPath } from '@wattwise/shared/web-routes';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -19,9 +20,19 @@ function HashScroll() {
   return null;
 }
 
+/** Each page has its own title (the tab, history and screen readers name it), from the shared route table. */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = titleForPath(pathname);
+  }, [pathname]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <AuthDialogProvider>
+      <DocumentTitle />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring"

@@ -27,7 +27,13 @@ export interface BillSummary {
   failureReason: string | null;
   utilityProvider: string;
   accountNumber: string;
-  totalAmount: number;
+  /** Amount due; null when it was not read (shown as 'Not found', never $0.00). */
+  totalAmount: number | null;
+  /** Parts of the amount due, when printed. */
+  currentCharges?: number | null;
+  previousBalance?: number | null;
+  paymentsReceived?: number | null;
+  lateFees?: number | null;
   dueDate: string | null;
   servicePeriodStart: string | null;
   servicePeriodEnd: string | null;

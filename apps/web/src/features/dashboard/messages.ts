@@ -21,4 +21,5 @@ export const DASHBOARD_MESSAGES = {
   },
   emptyAction: 'Upload your first bill',
   unknownProvider: 'Unknown Provider',
+  billNotFound: 'Bill not found',
 } as const;

@@ -29,7 +29,13 @@ export interface BillSummary {
   failureReason: string | null;
   utilityProvider: string;
   accountNumber: string;
-  totalAmount: number;
+  /** Amount due; null when it was not read (shown as 'Not found', never $0.00). */
+  totalAmount: number | null;
+  /** Parts of the amount due, when printed. */
+  currentCharges?: number | null;
+  previousBalance?: number | null;
+  paymentsReceived?: number | null;
+  lateFees?: number | null;
   dueDate: string | null;
   servicePeriodStart: string | null;
   servicePeriodEnd: string | null;
@@ -45,6 +51,10 @@ export const EXTRACTED_FIELD_NAMES = [
   'utilityProvider',
   'accountNumber',
   'totalAmount',
+  'currentCharges',
+  'previousBalance',
+  'paymentsReceived',
+  'lateFees',
   'dueDate',
   'servicePeriodStart',
   'servicePeriodEnd',
@@ -63,6 +73,16 @@ export interface ExtractedField {
   originalValue: string | number | null;
 }
 
+/** One itemised line of the bill, with units × rate when printed. */
+export interface ChargeLine {
+  label: string;
+  amount: number;
+  quantity?: number | null;
+  unit?: string | null;
+  rate?: number | null;
+  kind?: 'fixed' | 'variable' | 'tax' | 'credit' | 'other' | null;
+}
+
 export interface ProcessingInfo {
   strategy: unknown;
   processingCost: number;
@@ -76,7 +96,8 @@ export interface BillDetail extends BillSummary {
   fileSize: number;
   mimeType: string;
   fields: Partial<Record<ExtractedFieldName, ExtractedField>>;
-  charges: { label: string; amount: number }[];
+  charges: ChargeLine[];
+  rate?: number | null;
   processing: ProcessingInfo | null;
   analysis: BillAnalysis | null;
   recommendations: Recommendation[];
@@ -88,6 +109,8 @@ export interface RecommendationCard {
   title: string;
   description: string;
   savings: number;
+  /** The cost the saving comes out of (savings never exceed it); null on older records. */
+  costReduced?: number | null;
   difficulty: string;
   implemented: boolean;
   propertyType: PropertyType;

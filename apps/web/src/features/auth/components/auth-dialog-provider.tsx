@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   AuthDialogContext,
@@ -24,7 +24,10 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
 
+  // The control that opened the dialog gets the focus back when it closes (DESIGN.md: dialogs restore focus).
+  const opener = useRef<HTMLElement | null>(null);
   const openAuthDialog = useCallback((nextMode: AuthMode, nextReturnPath?: string) => {
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setMode(nextMode);
     setReturnPath(nextReturnPath === undefined ? undefined : safeReturnPath(nextReturnPath));
     setOpen(true);
@@ -75,7 +78,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} />
+      <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} returnFocusTo={opener} />
     </AuthDialogContext.Provider>
   );
 }

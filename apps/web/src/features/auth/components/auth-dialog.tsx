@@ -1,5 +1,5 @@
 import { Loader2Icon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import type { AuthMode } from '../auth-dialog-context.ts';
 
@@ -18,13 +18,28 @@ interface AuthDialogProps {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSignedIn: () => void;
+  /** Where focus goes back when the dialog closes (the button that opened it). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** Sign In / Create Account dialog (01-core §2). The form mounts on open, so each opening starts clean. */
-export function AuthDialog({ open, onOpenChange, mode, onModeChange, onSignedIn }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, mode, onModeChange, onSignedIn, returnFocusTo }: AuthDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        // Focus starts on Email (the form focuses it when it mounts), not on the close button.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById('auth-email')?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{mode === 'signin' ? 'Sign In' : 'Create Account'}</DialogTitle>
           <DialogDescription>

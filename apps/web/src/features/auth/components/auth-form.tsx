@@ -67,9 +67,10 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
     clearErrors();
   };
 
+  // One place per failure: the alert in the dialog (next to the form, read by screen readers).
+  // A toast as well said everything twice, and repeated attempts stacked them.
   const fail = (view: AuthErrorView) => {
     setLastError(view);
-    toast.error(view.title, { description: view.message });
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -209,6 +210,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
         <Label htmlFor="auth-email">Email</Label>
         <Input
           id="auth-email"
+          autoFocus
           type="email"
           autoComplete="email"
           inputMode="email"

@@ -23,11 +23,11 @@ export function BillOptions(props: BillOptionsProps) {
   const ids = { property: useId(), propertyType: useId(), billType: useId() };
   const { properties, propertyId, disabled } = props;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
       {props.showProperties && (
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor={ids.property}>Property</Label>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Select
               value={propertyId ?? ''}
               disabled={disabled || !properties?.length}
@@ -36,7 +36,7 @@ export function BillOptions(props: BillOptionsProps) {
                 if (property) props.onPropertyChange(property);
               }}
             >
-              <SelectTrigger id={ids.property} className="flex-1">
+              <SelectTrigger id={ids.property} className="min-w-0 flex-1 basis-48">
                 <SelectValue placeholder={properties ? 'Choose a property' : 'Loading properties…'} />
               </SelectTrigger>
               <SelectContent>

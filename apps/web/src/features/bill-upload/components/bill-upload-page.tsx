@@ -8,6 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.t
 import { useAuth } from '@/hooks/use-auth.ts';
 import { useProperties } from '../api/properties.ts';
 import { useResolveDuplicate, type DuplicateAction } from '../api/upload-bill.ts';
+import { propertyForUpload } from '../lib/upload-property.ts';
+import { BillsInFlight } from './bills-in-flight.tsx';
 import { useBillUploadFlow } from '../hooks/use-bill-upload-flow.ts';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 import { isAcceptedBillFile } from '../lib/file-types.ts';
@@ -46,8 +48,8 @@ export function BillUploadPage() {
   const openAuthRequired = useCallback(() => setAuthDialogOpen(true), []);
   const flow = useBillUploadFlow({ onUnauthenticated: openAuthRequired });
 
-  // The first property (the server creates 'Home') until the user picks one.
-  const propertyId = chosenPropertyId ?? properties.data?.[0]?.id;
+  // The picked property when it is of the chosen type, else the first of that type (or a new one made by the server).
+  const propertyId = propertyForUpload(chosenPropertyId, properties.data, propertyType);
 
   const isSuccess = flow.state.phase === 'success' && flow.bill !== null;
   const askDuplicate = isSuccess && flow.bill?.duplicateOfId != null && !duplicateHandled;
@@ -175,7 +177,10 @@ export function BillUploadPage() {
                 )}
               </CardContent>
             </Card>
-            <WhyScanPanel propertyType={propertyType} />
+            <div className="grid gap-6">
+              <BillsInFlight enabled={isAuthenticated} followingId={flow.bill?.id ?? null} />
+              <WhyScanPanel propertyType={propertyType} />
+            </div>
           </div>
         </TabsContent>
         <TabsContent value="costs">

@@ -2,7 +2,7 @@ import { AlertCircleIcon, CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { formatDate, formatMoney } from '../lib/format.ts';
+import { formatDate, formatMoney, MISSING_VALUE } from '../lib/format.ts';
 import type { ProgressState } from '../lib/upload-progress.ts';
 import type { BillSummary } from '../types.ts';
 import { UPLOAD_MESSAGES } from '../upload-messages.ts';
@@ -54,7 +54,16 @@ export function UploadSuccess({ bill, willRedirect, onUploadAnother }: { bill: B
         </div>
         <div>
           <dt className="text-xs font-medium text-muted-foreground uppercase">Amount</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatMoney(bill.totalAmount)}</dd>
+          {bill.totalAmount == null ? (
+            <dd className="font-medium">
+              {MISSING_VALUE} —{' '}
+              <Link className="text-accent underline-offset-4 hover:underline" to={`/dashboard/bills/${encodeURIComponent(bill.id)}#edit-totalAmount`}>
+                add it
+              </Link>
+            </dd>
+          ) : (
+            <dd className="text-lg font-semibold tabular-nums">{formatMoney(bill.totalAmount)}</dd>
+          )}
         </div>
         <div>
           <dt className="text-xs font-medium text-muted-foreground uppercase">Due date</dt>

@@ -4,7 +4,8 @@ import { AlertTriangleIcon, ArrowDownIcon, ArrowUpIcon, CheckCircle2Icon } from 
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
-import { formatChange, formatMoney, formatMonth, formatPercent, formatUsage } from '../lib/format.ts';
+import { missingInputsText, noIssuesText } from '../lib/analysis-text.ts';
+import { formatChange, formatMoney, formatMonth, formatPercent, formatUnitPrice, formatUsage, MISSING_VALUE } from '../lib/format.ts';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string | null }) {
   return (
@@ -70,32 +71,46 @@ const SEVERITY_VARIANT = { high: 'destructive', medium: 'warning', low: 'seconda
 export function AnalysisView({ analysis }: { analysis: BillAnalysis }) {
   const { costs } = analysis;
   const unit = costs.unit;
+  const missing = missingInputsText(analysis.missingInputs);
+  const pastDue = costs.pastDueBalance ?? null;
   return (
     <div className="grid gap-6">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {missing && (
+        <p role="note" className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+          {missing}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Figure
+          label="Charges this period"
+          value={costs.currentCharges != null ? formatMoney(costs.currentCharges) : MISSING_VALUE}
+          detail={pastDue != null ? `Plus ${formatMoney(pastDue)} past due from earlier bills` : null}
+        />
         <Figure
           label="Cost per unit"
-          value={costs.costPerUnit != null ? `${formatMoney(costs.costPerUnit)}${unit ? `/${unit}` : ''}` : '—'}
-          detail={costs.marginalRate != null ? `Next unit ${formatMoney(costs.marginalRate)}` : null}
+          value={costs.costPerUnit != null ? formatUnitPrice(costs.costPerUnit, unit) : '—'}
+          detail={costs.marginalRate != null ? `Next unit ${formatUnitPrice(costs.marginalRate, unit)}` : null}
         />
         <Figure
           label="Fixed vs variable"
-          value={costs.charges.length ? `${formatMoney(costs.fixed)} / ${formatMoney(costs.variable)}` : '—'}
+          value={costs.fixedShare != null ? `${formatMoney(costs.fixed)} / ${formatMoney(costs.variable)}` : '—'}
           detail={
             costs.fixedShare != null
               ? `${formatPercent(costs.fixedShare)} of this period's charges is fixed`
-              : 'The bill lists no itemised charges'
+              : costs.charges.length
+                ? 'The itemised charges could not be checked against the amount'
+                : 'No itemised charges were read from this bill'
           }
         />
         <Figure
           label="Base load"
           value={loadText(analysis.baseLoad)}
-          detail={analysis.baseLoad ? `${formatPercent(analysis.baseLoad.share)} of daily use` : null}
+          detail={analysis.baseLoad ? `${formatPercent(analysis.baseLoad.share)} of this bill's daily use` : null}
         />
         <Figure
           label="Variable load"
           value={loadText(analysis.variableLoad)}
-          detail={analysis.variableLoad ? `${formatPercent(analysis.variableLoad.share)} of daily use` : null}
+          detail={analysis.variableLoad ? `${formatPercent(analysis.variableLoad.share)} of this bill's daily use` : null}
         />
       </div>
 
@@ -179,21 +194,24 @@ export function AnalysisView({ analysis }: { analysis: BillAnalysis }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No billing errors found: the charges add up and the service days line up.</p>
+          <p className="text-sm text-muted-foreground">{noIssuesText(analysis.checksRun)}</p>
         )}
       </section>
 
-      {(analysis.weatherImpactAnalysis.summary || analysis.peakUsageTimes.note || analysis.annualEstimate) && (
+      {(analysis.weatherImpactAnalysis.summary || analysis.peakUsageTimes.note || analysis.annualEstimate?.cost != null) && (
         <section aria-labelledby="patterns-title" className="grid gap-2 text-sm">
           <h3 id="patterns-title" className="font-semibold">
             Patterns
           </h3>
           {analysis.weatherImpactAnalysis.summary && <p>{analysis.weatherImpactAnalysis.summary}</p>}
           {analysis.peakUsageTimes.note && <p>{analysis.peakUsageTimes.note}</p>}
-          {analysis.annualEstimate && (
+          {analysis.annualEstimate?.cost != null && (
             <p>
               Estimated yearly cost: <span className="font-medium tabular-nums">{formatMoney(analysis.annualEstimate.cost)}</span>
-              {analysis.annualEstimate.usage != null && <> for about {formatUsage(analysis.annualEstimate.usage, unit)}</>}.
+              {analysis.annualEstimate.usage != null && <> for about {formatUsage(analysis.annualEstimate.usage, unit)}</>}
+              {analysis.annualEstimate.basis === 'last_12_months'
+                ? ', from this account’s last 12 months of bills.'
+                : ', from this bill’s level over a year; a full year of bills will replace it.'}
             </p>
           )}
         </section>

@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useAnalyzeBill } from '../api/analyze-bill.ts';
 import { useBill, useRetryBill } from '../api/bills.ts';
 import { useRecommendations } from '../api/recommendations.ts';
-import { billDate, billViewStatus, providerName } from '../lib/bill-view.ts';
-import { formatDate, formatMoney } from '../lib/format.ts';
+import { analyzeAction, billDate, billLoadError, billViewStatus, isBillId, providerName } from '../lib/bill-view.ts';
+import { formatDate, formatMoney, formatUnitPrice, formatUsage, MISSING_VALUE } from '../lib/format.ts';
 import { BILL_TYPE_LABELS, type BillDetail } from '../types.ts';
 import { AccountSection } from './account-section.tsx';
 import { AnalysisCard, AnalysisView } from './analysis-view.tsx';
@@ -68,13 +68,16 @@ function Recommendations({ bill }: { bill: BillDetail }) {
 export function BillDetailPage() {
   const { billId = '' } = useParams();
   const { isAuthenticated, isLoading: authLoading } = useAuth();
-  const bill = useBill(billId, { enabled: isAuthenticated && billId !== '' });
+  const validId = isBillId(billId);
+  const bill = useBill(billId, { enabled: isAuthenticated && validId });
   const analyze = useAnalyzeBill();
   const retry = useRetryBill();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   const data = bill.data;
   const status = data ? billViewStatus(data) : null;
+  const action = data ? analyzeAction(data) : null;
+  const loadError = billLoadError(!validId ? 404 : bill.error instanceof ApiError ? bill.error.status : null, bill.error?.message);
 
   return (
     <div className="mx-auto grid w-full max-w-[1200px] grid-cols-1 gap-6 px-4 py-8 sm:px-6">
@@ -82,7 +85,7 @@ export function BillDetailPage() {
         <ArrowLeftIcon className="size-4" aria-hidden />
         Back to Dashboard
       </Link>
-      {authLoading || (isAuthenticated && bill.isPending) ? (
+      {authLoading || (isAuthenticated && validId && bill.isPending) ? (
         <>
           <Skeleton className="h-9 w-72" />
           <DetailSkeleton />
@@ -98,11 +101,11 @@ export function BillDetailPage() {
             </Button>
           </AlertDescription>
         </Alert>
-      ) : bill.isError || !data ? (
+      ) : !validId || bill.isError || !data ? (
         <Alert variant="destructive">
-          <AlertTitle>{bill.error instanceof ApiError && bill.error.status === 404 ? 'Bill not found' : 'Failed to load bills'}</AlertTitle>
+          <AlertTitle>{loadError.title}</AlertTitle>
           <AlertDescription>
-            <p>{bill.error?.message}</p>
+            {loadError.detail && <p>{loadError.detail}</p>}
             <Button variant="outline" size="sm" asChild>
               <Link to="/dashboard">Back to Dashboard</Link>
             </Button>
@@ -115,7 +118,18 @@ export function BillDetailPage() {
               <h1 className="text-3xl font-bold tracking-tight">{providerName(data.utilityProvider)}</h1>
               <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
                 <span>{BILL_TYPE_LABELS[data.billType]}</span>·<span>{formatDate(billDate(data))}</span>·
-                <span className="font-medium text-foreground tabular-nums">{formatMoney(data.totalAmount)}</span>
+                {data.totalAmount != null ? (
+                  <span className="font-medium text-foreground tabular-nums">{formatMoney(data.totalAmount)}</span>
+                ) : status === 'processing' ? (
+                  <span>Reading…</span>
+                ) : (
+                  <span>
+                    Amount {MISSING_VALUE.toLowerCase()} —{' '}
+                    <Link className="text-accent underline-offset-4 hover:underline" to={{ hash: '#edit-totalAmount' }}>
+                      add it
+                    </Link>
+                  </span>
+                )}
                 {status && <BillStatusBadge status={status} />}
               </p>
             </div>
@@ -130,10 +144,10 @@ export function BillDetailPage() {
                   Retry
                 </Button>
               )}
-              {(status === 'pending' || status === 'analyzed') && (
+              {action && (
                 <Button disabled={analyze.isPending} onClick={() => analyze.mutate(data.id)}>
                   {analyze.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
-                  {analyze.isPending ? 'Analyzing…' : 'Analyze'}
+                  {analyze.isPending ? 'Analyzing…' : action}
                 </Button>
               )}
             </div>
@@ -179,7 +193,14 @@ export function BillDetailPage() {
                     <ul className="mt-2 grid gap-1">
                       {data.charges.map((charge, index) => (
                         <li key={`${charge.label}-${index}`} className="flex justify-between gap-4">
-                          <span>{charge.label}</span>
+                          <span>
+                            {charge.label}
+                            {charge.quantity != null && charge.rate != null && (
+                              <span className="block text-xs text-muted-foreground tabular-nums">
+                                {formatUsage(charge.quantity, charge.unit)} × {formatUnitPrice(charge.rate, charge.unit)}
+                              </span>
+                            )}
+                          </span>
                           <span className="tabular-nums">{formatMoney(charge.amount)}</span>
                         </li>
                       ))}
@@ -212,7 +233,7 @@ export function BillDetailPage() {
                   </p>
                   <Button disabled={analyze.isPending} onClick={() => analyze.mutate(data.id)}>
                     <SparklesIcon aria-hidden />
-                    Analyze this bill
+                    {action === 'Re-analyze' ? 'Re-analyze this bill' : 'Analyze this bill'}
                   </Button>
                 </CardContent>
               </Card>

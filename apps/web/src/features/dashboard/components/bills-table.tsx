@@ -17,8 +17,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { useAnalyzeBill } from '../api/analyze-bill.ts';
 import { useDeleteBill, useRetryBill } from '../api/bills.ts';
-import { billDate, billViewStatus, providerName } from '../lib/bill-view.ts';
-import { formatDate, formatMoney } from '../lib/format.ts';
+import { billDate, billRowText, billViewStatus, providerName, sortBillsByPeriod } from '../lib/bill-view.ts';
+import { formatDate } from '../lib/format.ts';
 import { BILL_TYPE_LABELS, PROPERTY_TYPE_LABELS, type BillSummary } from '../types.ts';
 import { BillStatusBadge } from './bill-status-badge.tsx';
 
@@ -29,15 +29,88 @@ interface BillsTableProps {
   compact?: boolean;
 }
 
-export function BillsTable({ bills, caption, compact = false }: BillsTableProps) {
+function BillActions({ bill, compact, onDelete }: { bill: BillSummary; compact: boolean; onDelete: (bill: BillSummary) => void }) {
   const analyze = useAnalyzeBill();
   const retry = useRetryBill();
+  const status = billViewStatus(bill);
+  const isAnalyzing = analyze.isPending && analyze.variables === bill.id;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={`/dashboard/bills/${encodeURIComponent(bill.id)}`}>
+          <EyeIcon aria-hidden />
+          View
+        </Link>
+      </Button>
+      {!compact && status === 'pending' && (
+        <Button variant="ghost" size="sm" disabled={analyze.isPending} onClick={() => analyze.mutate(bill.id)}>
+          {isAnalyzing ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
+          Analyze
+        </Button>
+      )}
+      {!compact && status === 'failed' && (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={retry.isPending}
+          onClick={() =>
+            retry.mutate(bill.id, {
+              onError: (error) => toast.error('Retry failed', { description: error.message }),
+            })
+          }
+        >
+          <RotateCcwIcon aria-hidden />
+          Retry
+        </Button>
+      )}
+      {!compact && (
+        <Button variant="ghost" size="sm" className="text-[color-mix(in_oklab,var(--destructive)_80%,black)] dark:text-destructive" onClick={() => onDelete(bill)}>
+          <Trash2Icon aria-hidden />
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** On phones each bill is a card (nothing scrolls sideways); from 768 px a table. */
+function BillCards({ bills, compact, onDelete }: { bills: BillSummary[]; compact: boolean; onDelete: (bill: BillSummary) => void }) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Bills">
+      {bills.map((bill) => {
+        const text = billRowText(bill);
+        return (
+          <li key={bill.id} className="grid gap-2 rounded-lg border bg-card p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium">{text.provider}</p>
+                <p className="text-sm text-muted-foreground">
+                  {text.date} · {BILL_TYPE_LABELS[bill.billType]} · {PROPERTY_TYPE_LABELS[bill.propertyType]}
+                </p>
+              </div>
+              <p className={text.amountMissing ? 'text-muted-foreground' : 'font-semibold tabular-nums'}>{text.amount}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-1">
+              <BillStatusBadge status={billViewStatus(bill)} />
+              {bill.analyzed && bill.hasAnomalies && <Badge variant="destructive">Unusual</Badge>}
+            </div>
+            <BillActions bill={bill} compact={compact} onDelete={onDelete} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function BillsTable({ bills, caption, compact = false }: BillsTableProps) {
   const remove = useDeleteBill();
   const [toDelete, setToDelete] = useState<BillSummary | null>(null);
+  const sorted = sortBillsByPeriod(bills);
 
   return (
     <>
-      <Table>
+      <BillCards bills={sorted} compact={compact} onDelete={setToDelete} />
+      <Table className="hidden md:table">
         <caption className="sr-only">{caption}</caption>
         <TableHeader>
           <TableRow>
@@ -55,14 +128,14 @@ export function BillsTable({ bills, caption, compact = false }: BillsTableProps)
           </TableRow>
         </TableHeader>
         <TableBody>
-          {bills.map((bill) => {
+          {sorted.map((bill) => {
             const status = billViewStatus(bill);
-            const isAnalyzing = analyze.isPending && analyze.variables === bill.id;
+            const text = billRowText(bill);
             return (
               <TableRow key={bill.id}>
-                <TableCell>{formatDate(billDate(bill))}</TableCell>
-                <TableCell className="max-w-56 truncate">{providerName(bill.utilityProvider)}</TableCell>
-                <TableCell className="text-right tabular-nums">{status === 'failed' ? '—' : formatMoney(bill.totalAmount)}</TableCell>
+                <TableCell>{text.date}</TableCell>
+                <TableCell className="max-w-56 truncate">{text.provider}</TableCell>
+                <TableCell className={text.amountMissing ? 'text-right text-muted-foreground' : 'text-right tabular-nums'}>{text.amount}</TableCell>
                 <TableCell>{BILL_TYPE_LABELS[bill.billType]}</TableCell>
                 <TableCell>{PROPERTY_TYPE_LABELS[bill.propertyType]}</TableCell>
                 <TableCell>
@@ -72,41 +145,7 @@ export function BillsTable({ bills, caption, compact = false }: BillsTableProps)
                   </div>
                 </TableCell>
                 <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="sm" asChild>
-                      <Link to={`/dashboard/bills/${encodeURIComponent(bill.id)}`}>
-                        <EyeIcon aria-hidden />
-                        View
-                      </Link>
-                    </Button>
-                    {!compact && status === 'pending' && (
-                      <Button variant="ghost" size="sm" disabled={analyze.isPending} onClick={() => analyze.mutate(bill.id)}>
-                        {isAnalyzing ? <Loader2Icon className="animate-spin" aria-hidden /> : <SparklesIcon aria-hidden />}
-                        Analyze
-                      </Button>
-                    )}
-                    {!compact && status === 'failed' && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={retry.isPending}
-                        onClick={() =>
-                          retry.mutate(bill.id, {
-                            onError: (error) => toast.error('Retry failed', { description: error.message }),
-                          })
-                        }
-                      >
-                        <RotateCcwIcon aria-hidden />
-                        Retry
-                      </Button>
-                    )}
-                    {!compact && (
-                      <Button variant="ghost" size="sm" className="text-[color-mix(in_oklab,var(--destructive)_80%,black)] dark:text-destructive" onClick={() => setToDelete(bill)}>
-                        <Trash2Icon aria-hidden />
-                        Delete
-                      </Button>
-                    )}
-                  </div>
+                  <BillActions bill={bill} compact={compact} onDelete={setToDelete} />
                 </TableCell>
               </TableRow>
             );

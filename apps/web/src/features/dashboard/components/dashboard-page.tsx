@@ -13,7 +13,7 @@ import { useProperties } from '../api/properties.ts';
 import { useRecommendations } from '../api/recommendations.ts';
 import { flaggedBills, recentBills } from '../lib/bill-view.ts';
 import { overviewFigures } from '../lib/overview.ts';
-import { latestRecommendations } from '../lib/recommendations.ts';
+import { latestRecommendations, recommendationSource } from '../lib/recommendations.ts';
 import { DASHBOARD_MESSAGES } from '../messages.ts';
 import type { PropertyType } from '../types.ts';
 import { BillsTable } from './bills-table.tsx';
@@ -84,7 +84,7 @@ export function DashboardPage() {
         <ArrowLeftIcon className="size-4" aria-hidden />
         Back to Home
       </Link>
-      <SubscriptionNotice />
+      {!authLoading && <SubscriptionNotice isAuthenticated={isAuthenticated} />}
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">Your Dashboard</h1>
@@ -144,7 +144,9 @@ export function DashboardPage() {
                     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                       {shownCards.map((card) => (
                         <li key={card.id}>
-                          <RecommendationCardView recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time' }} />
+                          <RecommendationCardView
+                            recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time', source: recommendationSource(card, bills.data ?? []) }}
+                          />
                         </li>
                       ))}
                     </ul>

@@ -1,5 +1,6 @@
 import { CheckIcon, PencilIcon, XIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -116,7 +117,15 @@ function FieldEditor({ billId, name, field, onDone }: { billId: string; name: Ex
 
 /** The values read off the bill with their confidence; each one can be corrected. */
 export function ExtractedFields({ bill }: { bill: BillDetail }) {
-  const [editing, setEditing] = useState<ExtractedFieldName | null>(null);
+  // '#edit-totalAmount' (the 'add it' link of a value not found) opens that field's editor.
+  const { hash } = useLocation();
+  const fromHash = (EXTRACTED_FIELD_NAMES as readonly string[]).find((name) => hash === `#edit-${name}`) as ExtractedFieldName | undefined;
+  const [editing, setEditing] = useState<ExtractedFieldName | null>(fromHash ?? null);
+  const [seenHash, setSeenHash] = useState(hash);
+  if (hash !== seenHash) {
+    setSeenHash(hash);
+    if (fromHash) setEditing(fromHash);
+  }
   const names = EXTRACTED_FIELD_NAMES.filter((name) => bill.fields[name] !== undefined);
   return (
     <dl className="grid gap-1">

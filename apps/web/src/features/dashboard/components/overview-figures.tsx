@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
 import { providerName } from '../lib/bill-view.ts';
-import { formatChange, formatDate, formatMoney } from '../lib/format.ts';
+import { formatChange, formatDate, formatMoney, MISSING_VALUE } from '../lib/format.ts';
 import type { OverviewFigures as Figures } from '../lib/overview.ts';
 
 function FigureCard({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -24,7 +24,7 @@ export function OverviewFigures({ figures }: { figures: Figures }) {
   const change = latest?.changePct ?? null;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FigureCard label="Latest bill" value={latest ? formatMoney(latest.amount) : '—'}>
+      <FigureCard label="Latest bill" value={latest ? (latest.amount != null ? formatMoney(latest.amount) : MISSING_VALUE) : '—'}>
         {latest ? (
           <>
             {change !== null && change !== 0 && (
@@ -42,7 +42,7 @@ export function OverviewFigures({ figures }: { figures: Figures }) {
         )}
       </FigureCard>
       <FigureCard label="Potential savings per year" value={formatMoney(figures.annualSavings)}>
-        {figures.oneTimeSavings > 0 ? `Plus ${formatMoney(figures.oneTimeSavings)} to claim back once` : 'From the recommendations below'}
+        {figures.oneTimeSavings > 0 ? `Plus ${formatMoney(figures.oneTimeSavings)} to claim back once` : 'The recommendations below taken together, without counting a cost twice'}
       </FigureCard>
       <FigureCard label="Bills analyzed" value={`${figures.analyzed} of ${figures.processed}`}>
         {figures.flagged > 0 ? `${figures.flagged} flagged as unusual` : 'Nothing unusual flagged'}

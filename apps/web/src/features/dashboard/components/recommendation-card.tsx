@@ -1,5 +1,6 @@
 import { MessageSquareIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -17,6 +18,8 @@ export interface RecommendationView {
   upfrontCost: number;
   paybackPeriodMonths: number;
   steps: string[];
+  /** The bill the advice was worked out from (shown on the overview, where cards of many bills meet). */
+  source?: { label: string; href: string } | null;
 }
 
 const DIFFICULTY_VARIANT: Record<string, 'success' | 'warning' | 'destructive'> = {
@@ -55,6 +58,11 @@ export function RecommendationCardView({ recommendation }: { recommendation: Rec
           <p className="text-2xl font-semibold text-brand tabular-nums">{formatMoney(recommendation.savings)}</p>
         </div>
         <p className="text-sm text-muted-foreground">{recommendation.description}</p>
+        {recommendation.source && (
+          <Link to={recommendation.source.href} className="w-fit text-sm text-accent underline-offset-4 hover:underline">
+            {recommendation.source.label}
+          </Link>
+        )}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-muted-foreground">Upfront cost</dt>

@@ -2,8 +2,8 @@ import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent, type ChartConfig } from '@/components/ui/chart.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { buildAccountSeries, type AccountSeries, type ChartPoint } from '../lib/chart-data.ts';
-import { formatMoney, formatUsage } from '../lib/format.ts';
+import { buildAccountSeries, describeInsightsLegend, type AccountSeries, type ChartPoint } from '../lib/chart-data.ts';
+import { formatMoney, formatUsage, MISSING_VALUE } from '../lib/format.ts';
 import type { BillSummary } from '../types.ts';
 import { EmptyBills } from './empty-bills.tsx';
 
@@ -103,7 +103,7 @@ function SeriesTable({ series }: { series: AccountSeries }) {
             <TableRow key={point.month}>
               <TableCell>{point.label}</TableCell>
               <TableCell className="text-right tabular-nums">{formatUsage(point.usage, series.unit) ?? '—'}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(point.cost)}</TableCell>
+              <TableCell className="text-right tabular-nums">{point.cost != null ? formatMoney(point.cost) : MISSING_VALUE}</TableCell>
               <TableCell className="text-right tabular-nums">{point.lastYearCost != null ? formatMoney(point.lastYearCost) : '—'}</TableCell>
               <TableCell>{point.hasAnomalies ? 'Yes' : ''}</TableCell>
             </TableRow>
@@ -123,10 +123,7 @@ export function SavingsInsights({ bills }: { bills: BillSummary[] }) {
         <h2 id="insights-title" className="text-xl font-semibold">
           Detailed Savings Insights
         </h2>
-        <p className="text-sm text-muted-foreground">
-          How usage and cost moved from bill to bill, per account. The dashed line is the same month last year; red dots are bills
-          flagged as unusual.
-        </p>
+        <p className="text-sm text-muted-foreground">{describeInsightsLegend(series)}</p>
       </div>
       {series.length === 0 ? (
         <EmptyBills text="Charts appear once a bill has been read. Upload a few months to see the trend." />
@@ -140,10 +137,13 @@ export function SavingsInsights({ bills }: { bills: BillSummary[] }) {
               <CardDescription>{item.summary}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-6">
-              <div className="grid gap-6 md:grid-cols-2">
-                {item.points.some((point) => point.usage != null) && <SeriesChart series={item} kind="usage" />}
-                <SeriesChart series={item} kind="cost" />
-              </div>
+              {/* One bill makes no line: the summary above says what the next bill will show. */}
+              {item.points.length > 1 && (
+                <div className="grid gap-6 md:grid-cols-2">
+                  {item.points.some((point) => point.usage != null) && <SeriesChart series={item} kind="usage" />}
+                  <SeriesChart series={item} kind="cost" />
+                </div>
+              )}
               <SeriesTable series={item} />
             </CardContent>
           </Card>

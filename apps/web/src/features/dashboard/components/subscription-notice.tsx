@@ -2,10 +2,11 @@ import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
+import { noticeToShow, parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
 
 /**
  * Return from checkout (01-core §2): `?subscription=success` shows a toast and the
@@ -13,10 +14,12 @@ import { parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type Subscrip
  * `?subscription=canceled` shows a destructive toast and a notice with Try Again, clears the
  * query after 1 s and hides the notice after 8 s.
  */
-export function SubscriptionNotice() {
+export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boolean }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [notice, setNotice] = useState<Notice | null>(() => parseSubscriptionParams(searchParams));
+  // No subscription is confirmed by the server yet (the plans feature will report it); until then nothing claims one.
+  const confirmedPlan = null;
+  const [notice, setNotice] = useState<Notice | null>(() => noticeToShow(parseSubscriptionParams(searchParams), { isAuthenticated, confirmedPlan }));
   const [initial] = useState(notice);
   const announced = useRef(false);
 
@@ -57,9 +60,11 @@ export function SubscriptionNotice() {
         <AlertTitle>Subscription canceled</AlertTitle>
         <AlertDescription>
           <p>Checkout was canceled and you were not charged. You can pick a plan again at any time.</p>
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/pricing">Try Again</Link>
-          </Button>
+          {isBuiltScreen('/pricing') && (
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/pricing">Try Again</Link>
+            </Button>
+          )}
         </AlertDescription>
       </Alert>
     );
@@ -76,11 +81,13 @@ export function SubscriptionNotice() {
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" asChild>
-            <Link to="/pricing" onClick={() => setNotice(null)}>
-              View Pricing
-            </Link>
-          </Button>
+          {isBuiltScreen('/pricing') && (
+            <Button variant="outline" asChild>
+              <Link to="/pricing" onClick={() => setNotice(null)}>
+                View Pricing
+              </Link>
+            </Button>
+          )}
           <Button
             onClick={() => {
               setNotice(null);

@@ -1,5 +1,6 @@
 import { BILL_TYPE_LABELS, type BillSummary } from '../types.ts';
 import { providerName } from './bill-view.ts';
+import { periodCost } from './overview.ts';
 import { formatMoney, formatMonth, formatUsage } from './format.ts';
 
 export interface ChartPoint {
@@ -8,7 +9,8 @@ export interface ChartPoint {
   label: string;
   billId: string;
   usage: number | null;
-  cost: number;
+  /** This period's charges; null when the amount was not read (left out, never drawn as $0). */
+  cost: number | null;
   /** Same month one year earlier, when that bill exists. */
   lastYearUsage: number | null;
   lastYearCost: number | null;
@@ -24,6 +26,9 @@ export interface AccountSeries {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Under a chart of one bill: what the next one adds. */
+export const SECOND_BILL_HINT = 'Your next bill will show how your usage and cost change from month to month.';
 
 /** Month a bill mostly covers: middle of its service period, else its end, due or upload date. */
 export function billMonth(bill: Pick<BillSummary, 'servicePeriodStart' | 'servicePeriodEnd' | 'dueDate' | 'createdAt'>): string {
@@ -70,19 +75,24 @@ export function describeSeries(points: readonly ChartPoint[], unit: string | nul
       ? `1 bill, for ${first.label}.`
       : `${points.length} bills from ${first.label} to ${last.label}.`,
   );
-  const averageCost = points.reduce((sum, point) => sum + point.cost, 0) / points.length;
-  parts.push(`Average cost ${formatMoney(averageCost)} per bill.`);
-  if (points.length > 1) {
-    const highest = points.reduce((top, point) => (point.cost > top.cost ? point : top), first);
+  if (points.length === 1) parts.push(SECOND_BILL_HINT);
+  const costed = points.filter((point): point is ChartPoint & { cost: number } => point.cost != null);
+  if (costed.length) {
+    const averageCost = costed.reduce((sum, point) => sum + point.cost, 0) / costed.length;
+    parts.push(`Average cost ${formatMoney(averageCost)} per bill.`);
+  }
+  if (costed.length > 1) {
+    const highest = costed.reduce((top, point) => (point.cost > top.cost ? point : top));
     parts.push(`Highest: ${highest.label} at ${formatMoney(highest.cost)}.`);
   }
+  if (costed.length < points.length) parts.push(`${points.length - costed.length} without an amount read.`);
   const usagePoints = points.filter((point) => point.usage != null);
   if (usagePoints.length) {
     const averageUsage = usagePoints.reduce((sum, point) => sum + (point.usage ?? 0), 0) / usagePoints.length;
     parts.push(`Average usage ${formatUsage(averageUsage, unit) ?? ''}.`);
   }
   const previous = points[points.length - 2];
-  if (previous && previous.cost > 0) {
+  if (previous?.cost != null && previous.cost > 0 && last.cost != null) {
     const change = (last.cost - previous.cost) / previous.cost;
     const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
     parts.push(
@@ -120,9 +130,9 @@ export function buildAccountSeries(bills: readonly BillSummary[]): AccountSeries
         label: formatMonth(month) ?? month,
         billId: bill.id,
         usage: bill.usageAmount,
-        cost: bill.totalAmount,
+        cost: periodCost(bill),
         lastYearUsage: lastYear?.usageAmount ?? null,
-        lastYearCost: lastYear?.totalAmount ?? null,
+        lastYearCost: lastYear ? periodCost(lastYear) : null,
         hasAnomalies: bill.analyzed && bill.hasAnomalies,
       };
     });
@@ -132,4 +142,18 @@ export function buildAccountSeries(bills: readonly BillSummary[]): AccountSeries
     series.push({ key, title: accountTitle(sample), unit, points, summary: describeSeries(points, unit) });
   }
   return series.sort((a, b) => b.points.length - a.points.length);
+}
+
+/**
+ * The sentence above the charts: it promises a dashed last-year line only when one is drawn,
+ * and red dots only when a bill is flagged.
+ */
+export function describeInsightsLegend(series: readonly AccountSeries[]): string {
+  const charted = series.filter((item) => item.points.length > 1);
+  const parts = ['How usage and cost moved from bill to bill, per account.'];
+  if (charted.some((item) => item.points.some((point) => point.lastYearCost != null || point.lastYearUsage != null))) {
+    parts.push('The dashed line is the same month last year.');
+  }
+  if (charted.some((item) => item.points.some((point) => point.hasAnomalies))) parts.push('Red dots are bills flagged as unusual.');
+  return parts.join(' ');
 }

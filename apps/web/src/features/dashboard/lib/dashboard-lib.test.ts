@@ -3,7 +3,7 @@ import type { BillSummary } from '../types.ts';
 import { billViewStatus, flaggedBills, providerName, recentBills } from './bill-view.ts';
 import { billMonth, buildAccountSeries } from './chart-data.ts';
 import { confidenceLevel, formatChange, formatMonth, formatUsage } from './format.ts';
-import { parseSubscriptionParams } from './subscription-params.ts';
+import { noticeToShow, parseSubscriptionParams } from './subscription-params.ts';
 
 function bill(overrides: Partial<BillSummary>): BillSummary {
   return {
@@ -117,5 +117,24 @@ describe('subscription query parameters', () => {
   it('ignores unknown values', () => {
     expect(parseSubscriptionParams(new URLSearchParams('subscription=maybe'))).toBeNull();
     expect(parseSubscriptionParams(new URLSearchParams('subscription=success&plan=gold'))).toEqual({ kind: 'success', plan: null });
+  });
+});
+
+describe('subscription notice (issue 9, item 8)', () => {
+  const success = parseSubscriptionParams(new URLSearchParams('subscription=success&plan=pro'));
+  it('never announces a subscription from the query string alone, signed out or in', () => {
+    expect(noticeToShow(success, { isAuthenticated: false, confirmedPlan: null })).toBeNull();
+    expect(noticeToShow(success, { isAuthenticated: true, confirmedPlan: null })).toBeNull();
+    expect(noticeToShow(success, { isAuthenticated: true, confirmedPlan: 'basic' })).toBeNull();
+  });
+
+  it('announces it once the server confirms that plan', () => {
+    expect(noticeToShow(success, { isAuthenticated: true, confirmedPlan: 'pro' })).toEqual({ kind: 'success', plan: 'pro' });
+  });
+
+  it('shows the canceled notice to signed-in users only', () => {
+    const canceled = parseSubscriptionParams(new URLSearchParams('subscription=canceled'));
+    expect(noticeToShow(canceled, { isAuthenticated: false, confirmedPlan: null })).toBeNull();
+    expect(noticeToShow(canceled, { isAuthenticated: true, confirmedPlan: null })).toEqual(canceled);
   });
 });

@@ -1,10 +1,14 @@
-import { formatDate, formatMoney } from './format.ts';
+import { formatDate, formatMoney, MISSING_VALUE } from './format.ts';
 import { BILL_TYPE_LABELS, type BillType, type ExtractedField, type ExtractedFieldName } from '../types.ts';
 
 export const FIELD_LABELS: Record<ExtractedFieldName, string> = {
   utilityProvider: 'Provider',
   accountNumber: 'Account number',
   totalAmount: 'Amount due',
+  currentCharges: 'Charges this period',
+  previousBalance: 'Balance carried over',
+  paymentsReceived: 'Payments received',
+  lateFees: 'Late fees',
   dueDate: 'Due date',
   servicePeriodStart: 'Service period start',
   servicePeriodEnd: 'Service period end',
@@ -18,15 +22,15 @@ export const FIELD_LABELS: Record<ExtractedFieldName, string> = {
 export type FieldKind = 'money' | 'number' | 'date' | 'text';
 
 export function kindOf(field: ExtractedFieldName): FieldKind {
-  if (field === 'totalAmount') return 'money';
+  if (field === 'totalAmount' || field === 'currentCharges' || field === 'previousBalance' || field === 'paymentsReceived' || field === 'lateFees') return 'money';
   if (field === 'usageAmount') return 'number';
   if (field === 'dueDate' || field === 'servicePeriodStart' || field === 'servicePeriodEnd') return 'date';
   return 'text';
 }
 
-/** Readable value of an extracted field; empty fields read 'Not found'. */
+/** Readable value of an extracted field; empty fields read 'Not found' (never $0.00). */
 export function displayFieldValue(field: ExtractedFieldName, value: ExtractedField['value']): string {
-  if (value == null || value === '') return 'Not found';
+  if (value == null || value === '') return MISSING_VALUE;
   switch (kindOf(field)) {
     case 'money':
       return typeof value === 'number' ? formatMoney(value) : String(value);

@@ -30,8 +30,8 @@ function bill(id: string, end: string, amount: number, extra: Partial<BillSummar
   };
 }
 
-const card = (savings: number, savingsPeriod: 'annual' | 'one_time' = 'annual') =>
-  ({ id: String(savings), billId: 'x', title: 't', savings, savingsPeriod }) as RecommendationCard;
+const card = (savings: number, savingsPeriod: 'annual' | 'one_time' = 'annual', extra: Partial<RecommendationCard> = {}) =>
+  ({ id: String(savings), billId: 'x', title: `t${savings}`, recommendationType: `type_${savings}`, savings, savingsPeriod, ...extra }) as RecommendationCard;
 
 describe('overviewFigures', () => {
   it('compares the newest bill with the previous bill of the same account', () => {
@@ -54,6 +54,28 @@ describe('overviewFigures', () => {
     expect(figures.annualSavings).toBe(150.75);
     expect(figures.oneTimeSavings).toBe(45);
     expect(figures.latest).toBeNull();
+  });
+
+  it('combines measures that cut the same cost instead of adding them up', () => {
+    // Thermostat 8% and insulation 15% of $1,000 of heating and cooling: 1,000 × (1 − 0.92 × 0.85) = $218, not $230.
+    const thermostat = card(80, 'annual', { recommendationType: 'smart_thermostat', costReduced: 1000 });
+    const insulation = card(150, 'annual', { recommendationType: 'weatherization', costReduced: 1000 });
+    const led = card(40, 'annual', { recommendationType: 'led_lighting', costReduced: 200 });
+    expect(overviewFigures([], [thermostat, insulation, led]).annualSavings).toBe(258);
+  });
+
+  it('shows a missing amount as missing and compares this period’s charges, not a carried-over balance', () => {
+    const figures = overviewFigures(
+      [
+        bill('jan', '2026-01-31', 186.89),
+        bill('feb', '2026-02-28', 390.63, { currentCharges: 186.89, previousBalance: 203.74 }),
+        bill('mar', '2026-03-31', 0, { totalAmount: null }),
+      ],
+      [],
+    );
+    expect(figures.latest).toMatchObject({ billId: 'mar', amount: null, changePct: null });
+    const feb = overviewFigures([bill('jan', '2026-01-31', 186.89), bill('feb', '2026-02-28', 390.63, { currentCharges: 186.89, previousBalance: 203.74 })], []);
+    expect(feb.latest?.changePct).toBe(0);
   });
 
   it('counts analyzed and flagged bills', () => {

@@ -1,5 +1,6 @@
 import type { BillSummary, RecommendationCard } from '../types.ts';
-import { billDate } from './bill-view.ts';
+import { billDate, providerName } from './bill-view.ts';
+import { formatMonth } from './format.ts';
 
 const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
 
@@ -38,4 +39,15 @@ export function latestRecommendations(cards: readonly RecommendationCard[], bill
   return [...best.values()].sort(
     (a, b) => PRIORITY_RANK[a.priority ?? 'medium'] - PRIORITY_RANK[b.priority ?? 'medium'] || b.savings - a.savings,
   );
+}
+
+/** 'From your Riverbend Electric bill of Mar 2026', linking to that bill: which bill a card comes from. */
+export function recommendationSource(card: Pick<RecommendationCard, 'billId'>, bills: readonly BillSummary[]): { label: string; href: string } | null {
+  const bill = bills.find((b) => b.id === card.billId);
+  if (!bill) return null;
+  const month = formatMonth(billDate(bill));
+  return {
+    label: `From your ${providerName(bill.utilityProvider)} bill${month ? ` of ${month}` : ''}`,
+    href: `/dashboard/bills/${encodeURIComponent(bill.id)}`,
+  };
 }

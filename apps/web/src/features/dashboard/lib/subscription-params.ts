@@ -25,3 +25,18 @@ export function parseSubscriptionParams(params: URLSearchParams): SubscriptionNo
 export function planLabel(plan: SubscriptionPlan | null): string {
   return plan === 'pro' ? 'Pro' : plan === 'basic' ? 'Basic' : 'paid';
 }
+
+/**
+ * The notice to show for the return from checkout. The query string alone proves nothing (anyone
+ * can type `?subscription=success&plan=pro`), so 'Subscription Activated!' appears only when the
+ * server confirms an active subscription of that plan; the canceled notice only to a signed-in
+ * user. Until the server reports subscriptions (`confirmedPlan` always null), no success shows.
+ */
+export function noticeToShow(
+  notice: SubscriptionNotice | null,
+  context: { isAuthenticated: boolean; confirmedPlan: SubscriptionPlan | null },
+): SubscriptionNotice | null {
+  if (!notice || !context.isAuthenticated) return null;
+  if (notice.kind === 'canceled') return notice;
+  return context.confirmedPlan !== null && (notice.plan === null || notice.plan === context.confirmedPlan) ? { ...notice, plan: context.confirmedPlan } : null;
+}

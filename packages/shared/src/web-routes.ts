@@ -1,0 +1,43 @@
+/**
+ * The screens of the web app that are built, with their page titles. The server answers 404
+ * (still serving the app, which shows its not-found screen) for any other path, links appear
+ * only to these, and each page is titled from here. Add a screen here when its route lands.
+ */
+export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
+  { path: '/', title: 'Wattwise — Find savings in your utility bills' },
+  { path: '/home', title: 'Wattwise — Find savings in your utility bills' },
+  { path: '/homepage', title: 'Wattwise — Find savings in your utility bills' },
+  { path: '/auth/callback', title: 'Confirming your email — Wattwise' },
+  { path: '/auth/reset-password', title: 'Reset your password — Wattwise' },
+  { path: '/bill-upload', title: 'Upload Your Utility Bill — Wattwise' },
+  { path: '/payment', title: 'Upload Your Utility Bill — Wattwise' },
+  { path: '/pay', title: 'Upload Your Utility Bill — Wattwise' },
+  { path: '/upload', title: 'Upload Your Utility Bill — Wattwise' },
+  { path: '/dashboard', title: 'Your Dashboard — Wattwise' },
+  { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
+];
+
+export const NOT_FOUND_TITLE = 'Page not found — Wattwise';
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+}
+
+function normalise(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** Whether a path (e.g. '/dashboard', '/#features', '/dashboard/bills/1') leads to a built screen. */
+export function isBuiltScreen(pathname: string): boolean {
+  const path = normalise(pathname);
+  return BUILT_SCREENS.some((screen) => matches(screen.path, path));
+}
+
+/** The page title of a path; the not-found title for anything else. */
+export function titleForPath(pathname: string): string {
+  const path = normalise(pathname);
+  return BUILT_SCREENS.find((screen) => matches(screen.path, path))?.title ?? NOT_FOUND_TITLE;
+}
