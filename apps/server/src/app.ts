@@ -64,7 +64,10 @@ export function createApp(deps: AppDeps) {
       : c.text('Not found', 404),
   );
 
-  app.route('/', createSystemRoutes({ database, captcha, devMailbox, demoAccount: deps.demoAccount ?? null }));
+  // The demo password goes to browsers only in development; a production demo shows the address only.
+  const demoAccount = deps.demoAccount ? { email: deps.demoAccount.email, password: config.isProduction ? null : deps.demoAccount.password } : null;
+  // The mailbox link is shown to visitors only where they may open it without being an admin.
+  app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
   app.route('/', createAuthRoutes({ auth, captcha, config }));
   const bills: BillsDeps = {
     db,
@@ -78,9 +81,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ db, auth }));
   app.route('/', createFeedbackRoutes({ db, auth }));
   app.route('/', createProcessingRoutes({ db, auth }));
-  if (devMailbox) app.route('/', createDevMailboxRoutes({ db }));
+  if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {
+    // Production: metrics exist only once a token guards them.
+    if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
     if (config.metricsToken && !bearerMatches(c.req.header('authorization'), config.metricsToken)) {
       return c.json(errorBody('UNAUTHORIZED', 'A metrics token is required.'), 401, { 'www-authenticate': 'Bearer' });
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { closeReaders } from '@wattwise/extractor/read/read-document';
 import { createApp } from './app.ts';
-import { ConfigError, loadProcessConfig, loadSecrets } from './config.ts';
+import { ConfigError, loadProcessConfig, loadSecrets, startupWarnings } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startBillWorker } from './features/bills/bills.jobs.ts';
@@ -29,6 +29,7 @@ async function main() {
   }
   const workerOnly = process.argv.includes('--worker');
   const logger = createLogger({ level: config.logLevel, name: workerOnly ? 'wattwise-worker' : 'wattwise' });
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
   const dbOptions = databaseOptionsFromConfig(config);
   const releaseLock = dbOptions.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : () => undefined;

@@ -189,7 +189,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
         <div className="rounded-md border border-dashed p-3 text-sm">
           <p className="font-medium">Demo account</p>
           <p className="text-muted-foreground">
-            {demo.email} / {demo.password}
+            {demo.password ? `${demo.email} / ${demo.password}` : demo.email}
           </p>
           <Button
             variant="link"
@@ -197,7 +197,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
             className="mt-1"
             onClick={() => {
               setValue('email', demo.email, { shouldValidate: false });
-              setValue('password', demo.password, { shouldValidate: false });
+              if (demo.password) setValue('password', demo.password, { shouldValidate: false });
             }}
           >
             Use demo account
