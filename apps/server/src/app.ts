@@ -17,6 +17,7 @@ import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
+import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
@@ -56,6 +57,9 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use('*', requestContext(logger, metrics));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
+  // The upload route limits its own body to 10 MB once it knows who is asking.
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
+  app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
   app.onError(handleError(logger));
   app.notFound((c) =>
@@ -77,7 +81,7 @@ export function createApp(deps: AppDeps) {
     logger,
   };
   app.route('/', createPropertyRoutes({ db, auth }));
-  app.route('/', createBillRoutes({ ...bills, auth }));
+  app.route('/', createBillRoutes({ ...bills, auth, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ db, auth }));
   app.route('/', createFeedbackRoutes({ db, auth }));
   app.route('/', createProcessingRoutes({ db, auth }));

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ExtractionError } from '../types.ts';
-import { MAX_IMAGE_PIXELS } from './detect.ts';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_PIXELS } from './detect.ts';
 
 /**
  * Image clean-up before OCR: EXIF orientation, grayscale, flattening of uneven light, contrast
@@ -46,7 +46,7 @@ export async function decodeGray(bytes: Uint8Array): Promise<GrayImage> {
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message)) throw new ExtractionError('IMAGE_TOO_LARGE', 'The image has more than 50 megapixels.');
+    if (/pixel limit/i.test(message)) throw new ExtractionError('IMAGE_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
     throw new ExtractionError('CORRUPT_FILE', 'The image is damaged or incomplete.');
   }
 }

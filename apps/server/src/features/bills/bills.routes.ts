@@ -36,6 +36,7 @@ import {
   uploadBill,
 } from './bills.service.ts';
 import { userScopeRunner } from '../../db/user-scope.ts';
+import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -47,7 +48,7 @@ const notFound = err('Not the caller\'s bill, or no such bill');
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
 
-export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number };
+export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number; uploadLimits?: UploadLimits };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
   // Reads run in the user's row-level-security scope; work that also queues jobs or touches
@@ -74,13 +75,15 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       413: err(BILL_MESSAGES.fileTooLarge),
       415: err(BILL_MESSAGES.unsupportedType),
       422: err("'Bill processing failed: {reason}' for corrupt, encrypted or oversized files"),
+      429: err(`${BILL_MESSAGES.tooManyUploads} (too many uploads in the window, or too many bills still being read); see Retry-After`),
     },
   });
   router.post(
     '/api/bills',
     async (c, next) => {
-      // Sign-in first: an anonymous visitor's body is never read.
-      await user(c);
+      // Sign-in and the user's upload limits first: the body of a visitor who may not upload is never read.
+      const userId = await user(c);
+      if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
       await next();
@@ -111,7 +114,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         propertyType: fields.propertyType,
         billType: fields.billType,
         propertyId: fields.propertyId,
-      });
+      }, deps.uploadLimits);
       return c.json({ bill }, 202);
     },
   );

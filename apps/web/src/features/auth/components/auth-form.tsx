@@ -137,8 +137,10 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   const onResend = async () => {
     const value = checkEmailForLink();
     if (!value) return;
+    // The human check lets the server tell us when the address is already verified.
+    const captcha = await getToken('login').catch(() => undefined);
     try {
-      await resend.mutateAsync(value);
+      await resend.mutateAsync({ email: value, captcha });
       setLastError(null);
       toast.success('Verification email sent', { description: 'Please check your inbox and spam folder for the link.' });
     } catch (error) {
