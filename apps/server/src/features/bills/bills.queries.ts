@@ -122,6 +122,12 @@ export async function countUnfinished(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The stored file keys of one user's bills. */
+export async function findFilePaths(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db.select({ filePath: utilityBill.filePath }).from(utilityBill).where(eq(utilityBill.userId, userId));
+  return new Set(rows.map((r) => r.filePath));
+}
+
 /** One user's uploads since `since` (with the oldest of them) and bills still waiting or being read. */
 export async function countUploadLoad(db: Db, userId: string, since: Date): Promise<{ recent: number; oldestRecent: Date | null; unfinished: number }> {
   const [row] = await db
