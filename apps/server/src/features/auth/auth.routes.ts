@@ -10,6 +10,26 @@ const CAPTCHA_PATHS: Record<string, CaptchaAction> = {
   '/api/auth/sign-in/email': 'login',
 };
 /**
+ * The better-auth endpoints the product uses (method and path under /api/auth). better-auth
+ * and its admin plugin serve some 45 more (user updates, session lists, impersonation,
+ * account deletion…) that no screen calls: they answer 404, so none of them is an attack
+ * surface until a feature needs it and documents it (http/docs.ts).
+ */
+export const AUTH_ENDPOINTS_IN_USE: readonly { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/sign-out$/ },
+  { method: 'GET', path: /^\/get-session$/ },
+  { method: 'POST', path: /^\/send-verification-email$/ },
+  { method: 'GET', path: /^\/verify-email$/ },
+  { method: 'POST', path: /^\/request-password-reset$/ },
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'POST', path: /^\/reset-password$/ },
+];
+
+const isInUse = (method: string, path: string) => AUTH_ENDPOINTS_IN_USE.some((e) => e.method === method && e.path.test(path));
+
+/**
  * Resending the verification mail works without a human check, but only a request that passed
  * one learns that the address is already verified (the spec's message); anyone else gets the
  * same answer for a verified, an unverified and an unknown address.
@@ -29,6 +49,9 @@ export const CAPTCHA_FAILED = {
  */
 export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; config: Pick<Config, 'trustProxy'> }) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    if (!isInUse(c.req.method, c.req.path.slice('/api/auth'.length))) {
+      return c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404);
+    }
     const ip = getClientIp(c, deps.config.trustProxy);
     const action = c.req.method === 'POST' ? CAPTCHA_PATHS[c.req.path] : undefined;
     if (action) {
