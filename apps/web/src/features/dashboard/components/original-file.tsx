@@ -40,7 +40,14 @@ export function OriginalFile({ bill }: { bill: Pick<BillDetail, 'id' | 'fileUrl'
           <ZoomInIcon aria-hidden />
         </Button>
       </div>
-      <div className="max-h-[48rem] overflow-auto rounded-lg border bg-muted/40 p-2" data-slot="bill-pages">
+      {/* Focusable, so the pages can be scrolled from the keyboard when zoomed in. */}
+      <div
+        role="region"
+        aria-label={`Pages of ${bill.fileName}`}
+        tabIndex={0}
+        className="max-h-[48rem] overflow-auto rounded-lg border bg-muted/40 p-2 focus-visible:outline-2 focus-visible:outline-ring"
+        data-slot="bill-pages"
+      >
         <div className="grid gap-2" style={{ width: `${zoom * 100}%` }}>
           {!isPdf && <img src={bill.fileUrl} alt={`Original bill: ${bill.fileName}`} className="w-full rounded bg-background" />}
           {isPdf && pages.isPending && <Skeleton className="aspect-[8.5/11] w-full" />}
