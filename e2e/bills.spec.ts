@@ -100,6 +100,16 @@ describe('bills', () => {
       await page.getByRole('row').filter({ hasText: TEXT_PDF.provider }).first().getByRole('link', { name: 'View' }).click();
       await page.getByRole('heading', { name: 'What we read' }).waitFor();
       await page.getByText(TEXT_PDF.due, { exact: true }).waitFor();
+      // The original PDF shows as page images rendered by the server, never in the browser's PDF
+      // viewer (which would run JavaScript inside an uploaded file); zoom swaps in the sharper one.
+      const firstPage = page.getByRole('img', { name: /^Original bill: pub-007\.pdf/ }).first();
+      await firstPage.waitFor();
+      await page.waitForFunction(() => Array.from(document.images).some((img) => img.src.includes('/pages/1') && img.complete && img.naturalWidth > 0));
+      assert.equal(await page.locator('iframe, embed, object').count(), 0, 'no PDF viewer on the bill page');
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.getByText('150%', { exact: true }).waitFor();
+      assert.match((await firstPage.getAttribute('src')) ?? '', /\/pages\/1\?scale=2$/);
+      await page.getByRole('link', { name: 'Download the original PDF' }).waitFor();
       await page.getByRole('button', { name: 'Analyze this bill' }).click();
       await page.getByText('Bill analysis completed successfully').first().waitFor({ timeout: 60_000 });
       await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();

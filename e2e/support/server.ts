@@ -48,7 +48,8 @@ async function waitForReady(baseUrl: string, child: ChildProcess, timeoutMs: num
 
 /**
  * Starts the production server (`apps/server`, serving the built web app) on a free port with
- * a fresh data directory, the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data.
+ * a fresh data directory, the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data,
+ * in development mode so the dev mailbox answers the browser on this machine.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-'));
@@ -71,7 +72,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         MALLOC_ARENA_MAX: '2',
-        NODE_ENV: 'production',
+        // Development mode: the stories read their mail in the dev mailbox, which a production
+        // server shows to an admin only (it holds every user's reset links).
+        NODE_ENV: 'development',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
+import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static.ts';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
@@ -57,6 +58,9 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use('*', requestContext(logger, metrics));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
+  // The upload route limits its own body to 10 MB once it knows who is asking.
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
+  app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
   app.onError(handleError(logger));
   app.notFound((c) =>
@@ -65,7 +69,10 @@ export function createApp(deps: AppDeps) {
       : c.text('Not found', 404),
   );
 
-  app.route('/', createSystemRoutes({ database, captcha, devMailbox, demoAccount: deps.demoAccount ?? null }));
+  // The demo password goes to browsers only in development; a production demo shows the address only.
+  const demoAccount = deps.demoAccount ? { email: deps.demoAccount.email, password: config.isProduction ? null : deps.demoAccount.password } : null;
+  // The mailbox link is shown to visitors only where they may open it without being an admin.
+  app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
   app.route('/', createAuthRoutes({ auth, captcha, config }));
   const bills: BillsDeps = {
     db,
@@ -75,13 +82,15 @@ export function createApp(deps: AppDeps) {
     logger,
   };
   app.route('/', createPropertyRoutes({ db, auth }));
-  app.route('/', createBillRoutes({ ...bills, auth }));
+  app.route('/', createBillRoutes({ ...bills, auth, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ db, auth }));
   app.route('/', createFeedbackRoutes({ db, auth }));
   app.route('/', createProcessingRoutes({ db, auth }));
-  if (devMailbox) app.route('/', createDevMailboxRoutes({ db }));
+  if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {
+    // Production: metrics exist only once a token guards them.
+    if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
     if (config.metricsToken && !bearerMatches(c.req.header('authorization'), config.metricsToken)) {
       return c.json(errorBody('UNAUTHORIZED', 'A metrics token is required.'), 401, { 'www-authenticate': 'Bearer' });
     }

@@ -47,7 +47,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   /** When set, /metrics answers only requests carrying `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  DEMO_DATA: bool(true),
+  /** Unset: on in development, off in production (the demo account's password is public). */
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  /** Uploads one user may make per window, and bills one user may have waiting or being read at once. */
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  UPLOAD_CONCURRENCY_MAX: z.coerce.number().int().min(1).default(6),
   /** A bill job running longer than this is presumed dead (its process stopped) and run again. */
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
@@ -111,9 +116,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
   const trustedOrigins = (e.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   if (e.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
 
+  const isProduction = e.NODE_ENV === 'production';
   return {
     nodeEnv: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -130,7 +136,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     captcha,
     signInRateLimit: { max: e.SIGN_IN_RATE_LIMIT_MAX, window: e.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
     webDistDir: resolvePath(e.WEB_DIST_DIR, path.join(REPO_ROOT, 'apps/web/dist')),
-    demoData: e.DEMO_DATA,
+    // Safe by default: a production start has no demo account unless asked for by name.
+    demoData: e.DEMO_DATA === undefined || e.DEMO_DATA === '' ? !isProduction : ['true', '1', 'yes'].includes(e.DEMO_DATA),
+    uploadLimits: {
+      max: e.UPLOAD_RATE_LIMIT_MAX,
+      windowSeconds: e.UPLOAD_RATE_LIMIT_WINDOW_SECONDS,
+      concurrency: e.UPLOAD_CONCURRENCY_MAX,
+    },
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     /** Said once at start: settings that work here but will surprise users elsewhere. */
@@ -153,6 +165,18 @@ function configWarnings(e: { PUBLIC_URL?: string | undefined; HOST: string; PORT
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** What an operator should hear about at start: production settings that leave something unsafe or unusable. */
+export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' | 'metricsToken' | 'demoData'>): string[] {
+  if (!config.isProduction) return [];
+  const warnings: string[] = [];
+  if (!config.smtpUrl) {
+    warnings.push('SMTP_URL is not set: no mail leaves this server (verification and password-reset links wait in the outbox, readable only by an admin at /dev/mailbox).');
+  }
+  if (!config.metricsToken) warnings.push('METRICS_TOKEN is not set: /metrics is off.');
+  if (config.demoData) warnings.push('DEMO_DATA=true: the demo account exists on a production server.');
+  return warnings;
+}
 
 /** The configuration of this process (the one place that reads process.env). */
 export function loadProcessConfig(): Config {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { closeReaders } from '@wattwise/extractor/read/read-document';
 import { createApp } from './app.ts';
-import { ConfigError, loadProcessConfig, loadSecrets } from './config.ts';
+import { ConfigError, loadProcessConfig, loadSecrets, startupWarnings } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startBillWorker } from './features/bills/bills.jobs.ts';
+import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
@@ -29,6 +30,7 @@ async function main() {
   }
   const workerOnly = process.argv.includes('--worker');
   const logger = createLogger({ level: config.logLevel, name: workerOnly ? 'wattwise-worker' : 'wattwise' });
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
   const dbOptions = databaseOptionsFromConfig(config);
   const releaseLock = dbOptions.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : () => undefined;
@@ -43,6 +45,12 @@ async function main() {
   await queue.work(createSendEmailWorker(mailer));
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const realtime = createRealtime(database, logger);
+  // Files a crash left behind. On PGlite this process is the only one (the data-dir lock), so
+  // everything is settled; on PostgreSQL another process may be mid-upload, so spare the last hour.
+  const settledBefore = dbOptions.kind === 'pglite' ? new Date() : new Date(Date.now() - 60 * 60 * 1000);
+  await sweepOrphanFiles({ db: database.db, storage, logger }, { olderThan: settledBefore }).catch((error: unknown) =>
+    logger.warn({ err: error }, 'could not sweep orphan bill files'),
+  );
   const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseOptionsFromConfig } from './db/client.ts';
 import { loadConfig, loadSecrets } from './config.ts';
-import { cookiesOf, createTestContext, linkIn, postJson, solveCaptcha, STRONG_PASSWORD, waitForMail } from './test/test-app.ts';
+import { cookiesOf, createTestContext, FROM_LOOPBACK, linkIn, postJson, solveCaptcha, STRONG_PASSWORD, waitForMail } from './test/test-app.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wattwise-restart-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -39,7 +39,7 @@ describe('restart with the embedded database', () => {
     try {
       const session = await second.app.request('/api/auth/get-session', { headers: { cookie } });
       expect(((await session.json()) as { user: { email: string } } | null)?.user.email).toBe(email);
-      const mailbox = await (await second.app.request('/dev/mailbox')).text();
+      const mailbox = await (await second.app.request('/dev/mailbox', {}, FROM_LOOPBACK)).text();
       expect(mailbox).toContain('Confirm your email');
     } finally {
       await second.close();

@@ -25,9 +25,11 @@ const err = (description: string) => ({ description, content: json(authError) })
 
 /**
  * better-auth serves these; they are written by hand here so the API reference is complete.
+ * They are exactly the better-auth endpoints the product uses: the auth routes answer every
+ * other one with 404 (features/auth/auth.routes.ts, AUTH_ENDPOINTS_IN_USE).
  * Errors under /api/auth have better-auth's shape `{ code, message }`.
  */
-const AUTH_PATHS = {
+export const AUTH_PATHS = {
   '/api/auth/sign-up/email': {
     post: {
       tags: ['Auth'],
@@ -73,8 +75,15 @@ const AUTH_PATHS = {
     post: {
       tags: ['Auth'],
       summary: 'Send the verification mail again',
+      description:
+        'The answer is the same for an unknown, an unverified and a verified address, unless the request passed a human check (`x-captcha-response`): then a verified address gets 400 EMAIL_ALREADY_VERIFIED.',
+      parameters: [{ ...captchaHeader, required: false }],
       requestBody: { content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string' }, callbackURL: { type: 'string' } } }) },
-      responses: { 200: { description: 'Sent when the account exists and is unverified' }, 400: err('EMAIL_ALREADY_VERIFIED'), 429: { description: 'Too many requests' } },
+      responses: {
+        200: { description: 'Sent when the account exists and is unverified' },
+        400: err('EMAIL_ALREADY_VERIFIED (only after a human check) or CAPTCHA_FAILED'),
+        429: { description: 'Too many requests (Retry-After)' },
+      },
     },
   },
   '/api/auth/verify-email': {
@@ -94,6 +103,17 @@ const AUTH_PATHS = {
       summary: 'Mail a password-reset link',
       requestBody: { content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string' }, redirectTo: { type: 'string' } } }) },
       responses: { 200: { description: 'Sent when the account exists' }, 429: { description: 'Too many requests' } },
+    },
+  },
+  '/api/auth/reset-password/{token}': {
+    get: {
+      tags: ['Auth'],
+      summary: 'Link from the password-reset mail; redirects to callbackURL with ?token=... (or ?error=INVALID_TOKEN)',
+      parameters: [
+        { name: 'token', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'callbackURL', in: 'query', required: true, schema: { type: 'string' } },
+      ],
+      responses: { 302: { description: 'Redirect to callbackURL' } },
     },
   },
   '/api/auth/reset-password': {

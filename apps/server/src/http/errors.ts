@@ -17,6 +17,17 @@ export class AppError extends Error {
   }
 }
 
+/** 429: the client may try again after `retryAfterSeconds` (sent as Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', 429, message, { retryAfterSeconds });
+    this.name = 'RateLimitedError';
+  }
+}
+
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
 export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
@@ -34,6 +45,9 @@ export function validationError(error: z.ZodError): AppError {
 
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
+    if (err instanceof RateLimitedError) {
+      return c.json(errorBody(err.code, err.message, err.details), 429, { 'retry-after': String(err.retryAfterSeconds) });
+    }
     if (err instanceof AppError) {
       return c.json(errorBody(err.code, err.message, err.details), err.status);
     }

@@ -5,6 +5,8 @@ import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Logger } from '../platform/logger.ts';
 import type { AppEnv } from './types.ts';
 
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/dev/');
+
 const REQUEST_ID_RE = /^[\w.-]{1,100}$/;
 
 export type Metrics = { registry: Registry; httpDuration: Histogram };
@@ -45,6 +47,8 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
     if (c.req.path === '/api/health' || c.req.path === '/metrics') return;
     const line = { method: c.req.method, path: c.req.path, status, ms: Math.round(seconds * 10_000) / 10 };
     if (status >= 500) log.error(line, 'request');
-    else log.info(line, 'request');
+    // The web app's files (everything outside /api and /dev) are noise at info level.
+    else if (isApiPath(c.req.path)) log.info(line, 'request');
+    else log.debug(line, 'request');
   };
 }

@@ -17,7 +17,11 @@ export interface Storage {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored object, with partial writes a crash left behind (`partial`, not readable by key). */
+  list(): Promise<StoredObject[]>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date; partial: boolean };
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
@@ -74,6 +78,25 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async list() {
+      let entries;
+      try {
+        entries = await fs.readdir(absoluteRoot, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const objects: StoredObject[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const stat = await fs.stat(full).catch(() => null);
+        if (!stat) continue;
+        const key = path.relative(absoluteRoot, full).split(path.sep).join('/');
+        objects.push({ key, modifiedAt: stat.mtime, partial: entry.name.endsWith('.tmp') });
+      }
+      return objects;
     },
     async exists(key) {
       try {

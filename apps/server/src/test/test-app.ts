@@ -15,6 +15,8 @@ import { createOutboxMailer, createSendEmailWorker } from '../platform/mail.ts';
 import { createQueue } from '../platform/queue.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+/** Third argument of `app.request` for a request from this machine (what the dev mailbox needs). */
+export const FROM_LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
 
 /**
  * A database for one test file: in-memory PGlite, or with WATTWISE_TEST_DATABASE_URL a fresh

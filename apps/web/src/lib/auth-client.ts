@@ -52,8 +52,9 @@ export function signOut(): Promise<unknown> {
   return api.post(`${AUTH}/sign-out`, {});
 }
 
-export function sendVerificationEmail(input: { email: string; callbackURL: string }): Promise<unknown> {
-  return api.post(`${AUTH}/send-verification-email`, input);
+/** With a captcha token the server may say the address is already verified; without, it never tells. */
+export function sendVerificationEmail(input: { email: string; callbackURL: string }, captcha?: string): Promise<unknown> {
+  return api.post(`${AUTH}/send-verification-email`, input, { headers: captchaHeaders(captcha) });
 }
 
 export function requestPasswordReset(input: { email: string; redirectTo: string }): Promise<unknown> {

@@ -9,7 +9,8 @@ export const publicConfigSchema = z.object({
     siteKey: z.nullish(z.string()),
   }),
   devMailbox: z._default(z.boolean(), false),
-  demoAccount: z.nullish(z.object({ email: z.string(), password: z.string() })),
+  // The password comes only from a development server.
+  demoAccount: z.nullish(z.object({ email: z.string(), password: z.nullish(z.string()) })),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

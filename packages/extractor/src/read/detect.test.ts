@@ -64,6 +64,9 @@ describe('checkImageSize', () => {
   it('refuses decompression bombs and headers without a size', () => {
     expect(codeOf(() => checkImageSize(pngHeader(100_000, 100_000), 'png'))).toBe('IMAGE_TOO_LARGE');
     expect(codeOf(() => checkImageSize(pngHeader(8000, 7000), 'png'))).toBe('IMAGE_TOO_LARGE');
+    // 49 MP: the size of the probe's bomb.
+    expect(codeOf(() => checkImageSize(pngHeader(7000, 7000), 'png'))).toBe('IMAGE_TOO_LARGE');
+    expect(checkImageSize(pngHeader(4000, 3000), 'png')).toEqual({ width: 4000, height: 3000 });
     expect(codeOf(() => checkImageSize(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16, 'JF'), 'jpeg'))).toBe('CORRUPT_FILE');
   });
 });

@@ -117,7 +117,11 @@ export async function makePngScan(pdf: Uint8Array, rng: Rng, opts: { dpi?: numbe
   if (!opts.compact) addNoise(gray, rng, noise);
   const angle = rng.range(-1.2, 1.2);
   const image = sharp(gray.data, rawInput(gray)).rotate(angle, { background: { r: 250, g: 250, b: 250 } }).blur(rng.range(0.3, 0.7));
-  return image.toColourspace('b-w').png({ compressionLevel: 9, palette: opts.compact ?? false, colours: 8, dither: 0 }).toBuffer();
+  // sharp takes `colours` as a request for a palette: only compact scans get one (8 grays).
+  return image
+    .toColourspace('b-w')
+    .png(opts.compact ? { compressionLevel: 9, palette: true, colours: 8, dither: 0 } : { compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A phone photo: colour, rotated a few degrees, keystoned, blurred, unevenly lit. JPEG 60-85. */

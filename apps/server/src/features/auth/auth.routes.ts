@@ -3,11 +3,39 @@ import type { Config } from '../../config.ts';
 import { getClientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { CAPTCHA_HEADER, type CaptchaAction, type CaptchaVerifier } from '../../platform/captcha.ts';
-import { type Auth, CLIENT_IP_HEADER } from './auth.service.ts';
+import { type Auth, CLIENT_IP_HEADER, HUMAN_CHECKED_HEADER } from './auth.service.ts';
 
 const CAPTCHA_PATHS: Record<string, CaptchaAction> = {
   '/api/auth/sign-up/email': 'signup',
   '/api/auth/sign-in/email': 'login',
+};
+/**
+ * The better-auth endpoints the product uses (method and path under /api/auth). better-auth
+ * and its admin plugin serve some 45 more (user updates, session lists, impersonation,
+ * account deletion…) that no screen calls: they answer 404, so none of them is an attack
+ * surface until a feature needs it and documents it (http/docs.ts).
+ */
+export const AUTH_ENDPOINTS_IN_USE: readonly { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/sign-out$/ },
+  { method: 'GET', path: /^\/get-session$/ },
+  { method: 'POST', path: /^\/send-verification-email$/ },
+  { method: 'GET', path: /^\/verify-email$/ },
+  { method: 'POST', path: /^\/request-password-reset$/ },
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  { method: 'POST', path: /^\/reset-password$/ },
+];
+
+const isInUse = (method: string, path: string) => AUTH_ENDPOINTS_IN_USE.some((e) => e.method === method && e.path.test(path));
+
+/**
+ * Resending the verification mail works without a human check, but only a request that passed
+ * one learns that the address is already verified (the spec's message); anyone else gets the
+ * same answer for a verified, an unverified and an unknown address.
+ */
+const OPTIONAL_CAPTCHA_PATHS: Record<string, CaptchaAction> = {
+  '/api/auth/send-verification-email': 'login',
 };
 
 export const CAPTCHA_FAILED = {
@@ -21,15 +49,26 @@ export const CAPTCHA_FAILED = {
  */
 export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; config: Pick<Config, 'trustProxy'> }) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    if (!isInUse(c.req.method, c.req.path.slice('/api/auth'.length))) {
+      return c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404);
+    }
     const ip = getClientIp(c, deps.config.trustProxy);
     const action = c.req.method === 'POST' ? CAPTCHA_PATHS[c.req.path] : undefined;
     if (action) {
       const ok = await deps.captcha.verify(c.req.header(CAPTCHA_HEADER), { action, ip });
       if (!ok) return c.json(CAPTCHA_FAILED, 400);
     }
+    const optionalAction = c.req.method === 'POST' ? OPTIONAL_CAPTCHA_PATHS[c.req.path] : undefined;
+    let human = false;
+    if (optionalAction && c.req.header(CAPTCHA_HEADER)) {
+      human = await deps.captcha.verify(c.req.header(CAPTCHA_HEADER), { action: optionalAction, ip });
+      if (!human) return c.json(CAPTCHA_FAILED, 400);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
+    headers.delete(HUMAN_CHECKED_HEADER);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    if (human) headers.set(HUMAN_CHECKED_HEADER, '1');
     const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
     return response.status === 429 ? withRateLimitCode(response) : response;
   });
@@ -37,13 +76,17 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
 
 /**
  * better-auth answers its rate limit with a message only; give it the `code` every other auth
- * error carries (better-auth's `{ code, message }` shape), keeping status and Retry-After.
+ * error carries (better-auth's `{ code, message }` shape), keeping the status, with a standard Retry-After.
  */
 async function withRateLimitCode(response: Response): Promise<Response> {
   const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
   const message = typeof body.message === 'string' ? body.message : 'Too many requests. Please try again later.';
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  // better-auth says X-Retry-After; HTTP's header (RFC 9110 §10.2.3) is Retry-After.
+  const retryAfter = headers.get('x-retry-after');
+  headers.delete('x-retry-after');
+  if (retryAfter && !headers.has('retry-after')) headers.set('retry-after', retryAfter);
   headers.set('content-type', 'application/json');
   return new Response(JSON.stringify({ code: typeof body.code === 'string' ? body.code : 'TOO_MANY_REQUESTS', message }), {
     status: 429,

@@ -15,6 +15,8 @@ import { AppError } from '../../http/errors.ts';
 
 /** Header our HTTP layer sets to the client address it trusts; better-auth rate-limits on it. */
 export const CLIENT_IP_HEADER = 'x-wattwise-client-ip';
+/** Header our HTTP layer sets (and strips from clients) when the request passed a human check. */
+export const HUMAN_CHECKED_HEADER = 'x-wattwise-human-checked';
 
 export type AuthDeps = {
   config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'signInRateLimit' | 'isHttps'>;
@@ -126,7 +128,9 @@ export function createAuth(deps: AuthDeps) {
             });
           }
         }
-        if (ctx.path === '/send-verification-email' && typeof body.email === 'string') {
+        // Only a request that passed a human check learns that an address is verified; the
+        // others get better-auth's answer, the same for every address.
+        if (ctx.path === '/send-verification-email' && typeof body.email === 'string' && ctx.headers?.get(HUMAN_CHECKED_HEADER) === '1') {
           const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
           if (existing?.user.emailVerified) {
             throw new APIError('BAD_REQUEST', { code: 'EMAIL_ALREADY_VERIFIED', message: 'Email is already verified' });

@@ -6,6 +6,16 @@ import { BILL_MESSAGES } from './bills.messages.ts';
 
 export { MAX_FILE_BYTES };
 
+/**
+ * Decode budget of a PDF, in pixels × pages: what the reader would rasterise if no page had a
+ * text layer (it renders at 200 dpi, at most 16 MP a page: extractor read-document.ts and
+ * pdf-render.ts). 20 Letter pages at 200 dpi are 75 MP; 20 poster-sized pages would be 320 MP.
+ */
+const READER_DPI = 200;
+const MAX_PAGE_RENDER_PIXELS = 16_000_000;
+export const MAX_DOCUMENT_PIXELS = 100_000_000;
+const DOCUMENT_TOO_LARGE_MESSAGE = 'The pages of this PDF are too large to read.';
+
 export const MIME_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',
   jpeg: 'image/jpeg',
@@ -35,17 +45,26 @@ export function uploadErrorFor(error: ExtractionError): AppError {
 
 /**
  * Cheap checks before anything is stored: the type from the bytes (never the name), the size,
- * and that the file opens: a PDF must parse, not be encrypted and have at most 20 pages; an
- * image must declare a sane pixel size. Throws AppError (413, 415, 422).
+ * and that the file opens: a PDF must parse, not be encrypted, have at most 20 pages and stay
+ * within the decode budget (pixels × pages); an image must declare at most 40 MP. Throws AppError (413, 415, 422).
  */
 export async function checkBillFile(bytes: Uint8Array): Promise<CheckedFile> {
   try {
     const kind = detectKind(bytes);
     if (kind === 'pdf') {
       const doc = await openPdf(bytes);
-      const pageCount = doc.numPages;
-      await doc.destroy();
-      return { kind, mimeType: MIME_TYPES.pdf, pageCount };
+      try {
+        const pageCount = doc.numPages;
+        let pixels = 0;
+        for (let n = 1; n <= pageCount; n++) {
+          const { width, height } = (await doc.getPage(n)).getViewport({ scale: READER_DPI / 72 });
+          pixels += Math.min(width * height, MAX_PAGE_RENDER_PIXELS);
+        }
+        if (pixels > MAX_DOCUMENT_PIXELS) throw new ExtractionError('IMAGE_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE);
+        return { kind, mimeType: MIME_TYPES.pdf, pageCount };
+      } finally {
+        await doc.destroy();
+      }
     }
     checkImageSize(bytes, kind);
     return { kind, mimeType: MIME_TYPES[kind], pageCount: 1 };

@@ -22,6 +22,8 @@ export type ExtractFn = (bytes: Uint8Array, opts?: ExtractOptions) => Promise<Ex
 export type BillJobDeps = BillsDeps & {
   /** The bill reader; tests may wrap it (e.g. to stop mid-way). */
   extract?: ExtractFn;
+  /** How often the bill being read is touched, so other processes see its worker is alive. */
+  heartbeatMs?: number;
 };
 
 function isKnown(value: string | null | undefined): value is string {
@@ -169,6 +171,9 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       const processing = await updateBill(db, userId, billId, { status: 'processing', progress: 50, attempts: bill.attempts + 1, failureReason: null });
       if (!processing) return;
       await publish(billId, { status: 'processing', progress: 50, step: 'reading_bill' });
+      const heartbeat = setInterval(() => {
+        updateBillIfStatus(db, userId, billId, ['processing'], {}).catch((error: unknown) => logger.warn({ err: error, billId }, 'bill heartbeat failed'));
+      }, deps.heartbeatMs ?? 10_000);
       try {
         const bytes = await storage.get(bill.filePath);
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
@@ -192,41 +197,59 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
           await publish(billId, { status: 'queued', progress: 25, step: 'retrying' });
         }
         throw error;
+      } finally {
+        clearInterval(heartbeat);
       }
     },
   };
 }
 
 export type BillWorkerOptions = {
-  /** A job running longer than this is presumed dead (its process stopped) and is run again. */
+  /** A job running longer than this is presumed dead whatever its heartbeat says, and run again. */
   expireSeconds: number;
-  /** How often to look for such jobs; default: a quarter of expireSeconds, at most 60 s. */
+  /** How often a reading worker touches its bill (default 10 s). */
+  heartbeatSeconds?: number;
+  /** A bill being read whose heartbeat is older than this has lost its worker (default 45 s). */
+  staleSeconds?: number;
+  /** How often to look for dead jobs; default: the heartbeat interval. */
   reclaimEverySeconds?: number;
   /** Bills read at the same time by this process (default 2: a text PDF need not wait behind a photo's OCR). */
   concurrency?: number;
 };
 
+export const DEFAULT_HEARTBEAT_SECONDS = 10;
+export const DEFAULT_STALE_SECONDS = 45;
+
 /**
- * Jobs whose worker died stay 'active' in pg-boss. On PGlite only this process can run jobs, so
- * every active one at start is an orphan; on PostgreSQL one is taken back once it is older than
- * its expiry (pg-boss also does this in its maintenance, but only every few minutes). A job out
- * of retries (its file crashed the process each time) fails, and so does its bill.
+ * Jobs whose worker died stay 'active' in pg-boss, and pg-boss 10 (the last for Node 20) has no
+ * heartbeat of its own. Ours is the bill row: a worker touches `updated_at` every few seconds
+ * while it reads (createProcessBillJob). A job is dead when its bill has been 'processing'
+ * without a heartbeat for `staleSeconds`, when it outlived its expiry, or (PGlite: only this
+ * process can run jobs) whenever a process starts. Dead jobs are handed back through pg-boss's
+ * own `fail`, which retries them with the queue's backoff or, out of retries (the file crashed
+ * the process each time), fails them; their bill then fails too. pg-boss has no call that
+ * lists active jobs, so finding them is the one read of its table.
  */
 export async function reclaimStalledJobs(
-  database: Pick<Database, 'execute'>,
-  options: { all: boolean; db?: Db; publish?: (billId: string, event: BillEvent) => Promise<void> },
+  deps: { database: Pick<Database, 'execute'>; boss: Pick<Queue['boss'], 'fail'> },
+  options: { all: boolean; staleSeconds?: number; db?: Db; publish?: (billId: string, event: BillEvent) => Promise<void> },
 ): Promise<number> {
-  const { rows } = await database.execute(
-    `update pgboss.job
-        set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::pgboss.job_state,
-            start_after = now(),
-            completed_on = case when retry_count < retry_limit then null else now() end
-      where name = $1 and state = 'active' and ($2::boolean or started_on + expire_in < now())
-      returning state::text as state, data`,
-    [PROCESS_BILL_JOB.name, options.all],
+  const stale = `${options.staleSeconds ?? DEFAULT_STALE_SECONDS} seconds`;
+  const { rows } = await deps.database.execute(
+    `select j.id::text as id, j.data, j.retry_count < j.retry_limit as will_retry
+       from pgboss.job j
+      where j.name = $1 and j.state = 'active'
+        and ($2::boolean
+             or j.started_on + j.expire_in < now()
+             or (j.started_on < now() - $3::interval
+                 and exists (select 1 from utility_bills b
+                              where b.id::text = j.data->>'billId' and b.status = 'processing' and b.updated_at < now() - $3::interval)))`,
+    [PROCESS_BILL_JOB.name, options.all, stale],
   );
+  if (rows.length === 0) return 0;
   for (const row of rows) {
-    if (row.state !== 'failed' || !options.db) continue;
+    await deps.boss.fail(PROCESS_BILL_JOB.name, String(row.id), { message: 'the worker stopped (no heartbeat)' });
+    if (row.will_retry === true || !options.db) continue;
     const payload = processBillPayload.safeParse(row.data);
     if (!payload.success) continue;
     const reason = BILL_MESSAGES.processFailedFallback;
@@ -252,15 +275,18 @@ export async function startBillWorker(
   await queue.boss.updateQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
   const publish = (billId: string, event: BillEvent) =>
     deps.realtime.publish(billTopic(billId), event).catch((error: unknown) => deps.logger.warn({ err: error, billId }, 'bill event not published'));
-  const resumed = await reclaimStalledJobs(deps.database, { all: deps.database.kind === 'pglite', db: deps.db, publish });
+  const heartbeatSeconds = options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
+  const staleSeconds = options.staleSeconds ?? DEFAULT_STALE_SECONDS;
+  const reclaim = (all: boolean) => reclaimStalledJobs({ database: deps.database, boss: queue.boss }, { all, staleSeconds, db: deps.db, publish });
+  const resumed = await reclaim(deps.database.kind === 'pglite');
   if (resumed > 0) deps.logger.info({ jobs: resumed }, 'resumed bill jobs interrupted by a restart');
-  const job = createProcessBillJob(deps);
+  const job = createProcessBillJob({ ...deps, heartbeatMs: heartbeatSeconds * 1000 });
   for (let i = 0; i < (options.concurrency ?? 2); i++) await queue.work(job);
-  const every = (options.reclaimEverySeconds ?? Math.min(60, Math.max(1, options.expireSeconds / 4))) * 1000;
+  const every = (options.reclaimEverySeconds ?? heartbeatSeconds) * 1000;
   const timer = setInterval(() => {
-    reclaimStalledJobs(deps.database, { all: false, db: deps.db, publish })
+    reclaim(false)
       .then((n) => {
-        if (n > 0) deps.logger.warn({ jobs: n }, 'bill jobs expired; running them again');
+        if (n > 0) deps.logger.warn({ jobs: n }, 'bill jobs lost their worker; running them again');
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'stalled job check failed'));
   }, every);

@@ -12,6 +12,8 @@ export const BILL_MESSAGES = {
   notFailed: 'Only a bill whose processing failed can be retried.',
   notDuplicate: 'This bill is not marked as a duplicate.',
   correctionRequired: 'Please provide a correction',
+  /** The spec's rate-limit text (01-core, error catalogue). */
+  tooManyUploads: 'Too many requests. Please wait a moment and try again.',
   fileMissing: 'The original file of this bill is no longer available.',
   propertyTypeMismatch: (name: string, type: string, chosen: string) =>
     `${name} is a ${type} property, but you chose ${chosen}. Choose a ${chosen} property, or change the property type.`,

@@ -128,6 +128,25 @@ export async function countUnfinished(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The stored file keys of one user's bills. */
+export async function findFilePaths(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db.select({ filePath: utilityBill.filePath }).from(utilityBill).where(eq(utilityBill.userId, userId));
+  return new Set(rows.map((r) => r.filePath));
+}
+
+/** One user's uploads since `since` (with the oldest of them) and bills still waiting or being read. */
+export async function countUploadLoad(db: Db, userId: string, since: Date): Promise<{ recent: number; oldestRecent: Date | null; unfinished: number }> {
+  const [row] = await db
+    .select({
+      recent: sql<number>`count(*) filter (where ${utilityBill.createdAt} > ${since.toISOString()})`.mapWith(Number),
+      oldestRecent: sql<string | null>`min(${utilityBill.createdAt}) filter (where ${utilityBill.createdAt} > ${since.toISOString()})`,
+      unfinished: sql<number>`count(*) filter (where ${utilityBill.status} in ('queued', 'processing'))`.mapWith(Number),
+    })
+    .from(utilityBill)
+    .where(eq(utilityBill.userId, userId));
+  return { recent: row?.recent ?? 0, oldestRecent: row?.oldestRecent ? new Date(row.oldestRecent) : null, unfinished: row?.unfinished ?? 0 };
+}
+
 /** Marks the bill analysed unless it already is; false when another request got there first. */
 export async function claimAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db

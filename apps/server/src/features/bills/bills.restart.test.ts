@@ -75,9 +75,12 @@ describe('a job interrupted mid-way', () => {
         );
       await mark(dead, '1 minute', '2 seconds');
       await mark(alive, '0 seconds', '10 minutes');
-      expect(await reclaimStalledJobs(ctx.database, { all: false, db: ctx.database.db })).toBe(1);
+      expect(await reclaimStalledJobs({ database: ctx.database, boss: ctx.queue.boss }, { all: false, db: ctx.database.db })).toBe(1);
       const states = await ctx.database.execute(`select data->>'billId' as bill, state from pgboss.job where name = 'process-bill'`);
       expect(Object.fromEntries(states.rows.map((r) => [r.bill, r.state]))).toEqual({ [dead]: 'retry', [alive]: 'active' });
+      // Handed back through pg-boss's own fail → retry, not an update of its table.
+      const output = await ctx.database.execute(`select output from pgboss.job where name = 'process-bill' and data->>'billId' = $1`, [dead]);
+      expect(output.rows[0]?.output).toMatchObject({ message: 'the worker stopped (no heartbeat)' });
 
       await ctx.queue.work(createProcessBillJob({ ...ctx.bills, extract: extractBill }));
       expect(await ctx.waitForBill(cookie, dead)).toMatchObject({ status: 'processed', totalAmount: 198.02 });
@@ -86,12 +89,62 @@ describe('a job interrupted mid-way', () => {
       // A job that crashed its process on every try fails, and its bill with it.
       await ctx.database.execute(`update pgboss.job set retry_count = retry_limit where name = 'process-bill' and data->>'billId' = $1`, [alive]);
       await mark(alive, '1 minute', '2 seconds');
-      expect(await reclaimStalledJobs(ctx.database, { all: false, db: ctx.database.db })).toBe(1);
+      expect(await reclaimStalledJobs({ database: ctx.database, boss: ctx.queue.boss }, { all: false, db: ctx.database.db })).toBe(1);
       expect((await ctx.json<{ bill: { status: string; failureReason: string } }>(cookie, `/api/bills/${alive}`)).body.bill).toMatchObject({
         status: 'failed',
         failureReason: 'Failed to process bill',
       });
     } finally {
+      await ctx.close();
+    }
+  });
+
+  it('is taken back within a minute when its bill stops hearing from the worker, long before the expiry', { timeout: 60_000 }, async () => {
+    const ctx = await createBillsTestContext({}, { startWorker: false });
+    try {
+      const cookie = await ctx.signIn();
+      const upload = async () => ((await (await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf')).json()) as { bill: { id: string } }).bill.id;
+      const silent = await upload();
+      const beating = await upload();
+      // Both started two minutes ago with the 10-minute expiry; one worker still touches its bill.
+      for (const [billId, lastBeat] of [[silent, '2 minutes'], [beating, '5 seconds']] as const) {
+        await ctx.database.execute(
+          `update pgboss.job set state = 'active', started_on = now() - interval '2 minutes', expire_in = interval '10 minutes' where name = 'process-bill' and data->>'billId' = $1`,
+          [billId],
+        );
+        await ctx.database.execute(`update utility_bills set status = 'processing', updated_at = now() - $2::interval where id = $1`, [billId, lastBeat]);
+      }
+      expect(await reclaimStalledJobs({ database: ctx.database, boss: ctx.queue.boss }, { all: false, staleSeconds: 45, db: ctx.database.db })).toBe(1);
+      const states = await ctx.database.execute(`select data->>'billId' as bill, state from pgboss.job where name = 'process-bill'`);
+      expect(Object.fromEntries(states.rows.map((r) => [r.bill, r.state]))).toEqual({ [silent]: 'retry', [beating]: 'active' });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('keeps its bill fresh while it reads (the heartbeat other processes look at)', { timeout: 60_000 }, async () => {
+    let release: () => void = () => undefined;
+    const ctx = await createBillsTestContext({}, { startWorker: false });
+    try {
+      const cookie = await ctx.signIn();
+      const job = createProcessBillJob({
+        ...ctx.bills,
+        heartbeatMs: 50,
+        extract: async (bytes, opts) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return extractBill(bytes, opts);
+        },
+      });
+      await ctx.queue.work(job);
+      const billId = ((await (await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf')).json()) as { bill: { id: string } }).bill.id;
+      const first = await waitForStatus(ctx.database.db, (await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, billId)))[0]?.userId ?? '', billId, 'processing');
+      await new Promise((r) => setTimeout(r, 300));
+      const [later] = await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, billId));
+      expect(later?.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
+      release();
+      expect(await ctx.waitForBill(cookie, billId)).toMatchObject({ status: 'processed' });
+    } finally {
+      release();
       await ctx.close();
     }
   });

@@ -36,6 +36,8 @@ import {
   uploadBill,
 } from './bills.service.ts';
 import { userScopeRunner } from '../../db/user-scope.ts';
+import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
+import { listBillPages, renderBillPage } from './bill-pages.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -45,9 +47,15 @@ const err = (description: string) => ({ description, content: errorContent });
 const unauthorized = err(BILL_MESSAGES.authRequired);
 const notFound = err('Not the caller\'s bill, or no such bill');
 
+const billPageSchema = z
+  .object({ number: z.number().int(), url: z.string(), width: z.number().openapi({ description: 'points; 0 for a photo' }), height: z.number() })
+  .openapi('BillPage');
+const pageParams = idParams.extend({ page: z.coerce.number().int().min(1).max(100).openapi({ param: { name: 'page', in: 'path' } }) });
+const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v) => v === '2' ? 2 : 1) });
+
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
 
-export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number };
+export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number; uploadLimits?: UploadLimits };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
   // Reads run in the user's row-level-security scope; work that also queues jobs or touches
@@ -74,13 +82,15 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       413: err(BILL_MESSAGES.fileTooLarge),
       415: err(BILL_MESSAGES.unsupportedType),
       422: err("'Bill processing failed: {reason}' for corrupt, encrypted or oversized files"),
+      429: err(`${BILL_MESSAGES.tooManyUploads} (too many uploads in the window, or too many bills still being read); see Retry-After`),
     },
   });
   router.post(
     '/api/bills',
     async (c, next) => {
-      // Sign-in first: an anonymous visitor's body is never read.
-      await user(c);
+      // Sign-in and the user's upload limits first: the body of a visitor who may not upload is never read.
+      const userId = await user(c);
+      if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
       await next();
@@ -112,7 +122,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         propertyTypeChosen: form.get('propertyType') !== null,
         billType: fields.billType,
         propertyId: fields.propertyId,
-      });
+      }, deps.uploadLimits);
       return c.json({ bill }, 202);
     },
   );
@@ -124,21 +134,58 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     tags: ['Bills'],
     summary: 'The original uploaded file',
     request: { params: idParams },
-    responses: { 200: { description: 'The file, with its content type, inline' }, 401: unauthorized, 404: notFound },
+    responses: { 200: { description: "The file with its content type: a photo inline, a PDF as a download (the browser's PDF viewer would run its scripts)" }, 401: unauthorized, 404: notFound },
   });
   router.get('/api/bills/:id/file', async (c) => {
     const userId = await user(c);
     const { id } = idParams.parse(c.req.param());
     const file = await getBillFile(deps, userId, id);
+    const isPdf = file.mimeType === 'application/pdf';
     return c.body(Buffer.from(file.bytes), 200, {
       'content-type': file.mimeType,
-      'content-disposition': `inline; filename="${file.fileName.replace(/[^\w.-]+/g, '_')}"`,
+      // A PDF may carry JavaScript that the browser's viewer would run: it is only ever
+      // downloaded (the bill page shows rendered page images). Photos show inline.
+      'content-disposition': `${isPdf ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/[^\w.-]+/g, '_')}"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
-      // The bill detail page shows the file in a frame of our own origin, and nowhere else;
-      // the file itself may load nothing (a PDF viewer or an image needs no scripts of ours).
-      'content-security-policy': "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; frame-ancestors 'self'",
-      'x-frame-options': 'SAMEORIGIN',
+      // Opened on its own, the file is a sandboxed document: no scripts, no plugins, no frames.
+      'content-security-policy': "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+    });
+  });
+
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/bills/{id}/pages',
+    tags: ['Bills'],
+    summary: 'The pages of the original file, as images the browser can show',
+    description: 'A PDF lists one rendered PNG per page (`/api/bills/{id}/pages/{page}`) with its size in points; a photo lists the file itself.',
+    request: { params: idParams },
+    responses: { 200: json(z.object({ pages: z.array(billPageSchema) }), 'Pages'), 401: unauthorized, 404: notFound },
+  });
+  router.get('/api/bills/:id/pages', async (c) => {
+    const userId = await user(c);
+    const { id } = idParams.parse(c.req.param());
+    return c.json({ pages: await listBillPages(deps, userId, id) }, 200, { 'cache-control': 'private, no-store' });
+  });
+
+  router.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/api/bills/{id}/pages/{page}',
+    tags: ['Bills'],
+    summary: 'One page of a PDF bill rendered as a PNG (scale 1 fits a screen, 2 is for zooming in)',
+    request: { params: pageParams, query: pageQuery },
+    responses: { 200: { description: 'image/png', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } }, 401: unauthorized, 404: notFound },
+  });
+  router.get('/api/bills/:id/pages/:page', async (c) => {
+    const userId = await user(c);
+    const { id, page } = pageParams.parse(c.req.param());
+    const { scale } = pageQuery.parse(c.req.query());
+    const png = await renderBillPage(deps, userId, id, page, scale);
+    return c.body(Buffer.from(png), 200, {
+      'content-type': 'image/png',
+      // A bill's file never changes: the browser may keep its pages.
+      'cache-control': 'private, max-age=86400, immutable',
+      'x-content-type-options': 'nosniff',
     });
   });
 

@@ -31,6 +31,7 @@ import {
 } from './bills.queries.ts';
 import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
 import { documentTextKey } from './layout-hints.ts';
+import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
 
 export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
@@ -71,7 +72,9 @@ export function requireBillsUser(auth: Auth, headers: Headers): Promise<string> 
 }
 
 function displayName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop()?.trim() ?? '';
+  // Control characters (a NUL byte cannot even be stored in a text column) are dropped.
+  // eslint-disable-next-line no-control-regex
+  const base = fileName.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()?.trim() ?? '';
   return (base || 'bill').slice(0, 200);
 }
 
@@ -91,7 +94,11 @@ async function publish(deps: Pick<BillsDeps, 'realtime' | 'logger'>, billId: str
  * `utility_bills` row (queued, progress 25) and queues `process-bill`. When a step fails the
  * earlier ones are undone: no orphan file, no half row.
  */
-export async function uploadBill(deps: BillsDeps, userId: string, input: UploadInput): Promise<BillSummary> {
+/**
+ * Stores the file, adds the bill row and queues it for reading. With `limits` (HTTP uploads;
+ * demo seeding has none) the row is only added while the user is within them, else 429.
+ */
+export async function uploadBill(deps: BillsDeps, userId: string, input: UploadInput, limits?: UploadLimits): Promise<BillSummary> {
   const checked = await checkBillFile(input.bytes);
   const property = await resolveUploadProperty(deps.db, userId, input.propertyId, input.propertyType);
   if (input.propertyId && input.propertyTypeChosen && property.propertyType !== input.propertyType) {
@@ -103,7 +110,7 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
   await deps.storage.put(key, input.bytes);
   let row: BillRow | undefined;
   try {
-    row = await insertBill(deps.db, {
+    const values = {
       userId,
       propertyId: property.id,
       fileName,
@@ -112,9 +119,16 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
       fileSize: input.bytes.byteLength,
       propertyType: input.propertyId ? property.propertyType : input.propertyType,
       billType: input.billType,
-      status: 'queued',
+      status: 'queued' as const,
       progress: 25,
-    });
+    };
+    row = limits
+      ? await deps.db.transaction(async (tx) => {
+          await lockUserUploads(tx, userId);
+          await assertUploadAllowed(tx, userId, limits);
+          return insertBill(tx, values);
+        })
+      : await insertBill(deps.db, values);
     await deps.queue.send(PROCESS_BILL_JOB, { billId: row.id, userId });
     return toBillSummary(row);
   } catch (error) {

@@ -79,9 +79,9 @@ describe('upload → processing', () => {
     const file = await ctx.app.request(`/api/bills/${bill.id}/file`, { headers: { cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    // Framed by the app's own bill page only; every other page keeps frame-ancestors 'none'.
-    expect(file.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(file.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    // Downloaded, never framed or shown by the browser's PDF viewer (see bill-pages.test.ts).
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(file.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(sampleBill(GEORGIA)))).toBe(true);
 
     // The account was created under the default property, and the run is in the cost summary.
@@ -359,6 +359,8 @@ describe('API reference', () => {
       ['/api/bills/{id}', 'get'],
       ['/api/bills/{id}', 'delete'],
       ['/api/bills/{id}/file', 'get'],
+      ['/api/bills/{id}/pages', 'get'],
+      ['/api/bills/{id}/pages/{page}', 'get'],
       ['/api/bills/{id}/events', 'get'],
       ['/api/bills/{id}/retry', 'post'],
       ['/api/bills/{id}/fields', 'patch'],

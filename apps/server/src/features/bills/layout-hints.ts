@@ -18,6 +18,11 @@ export function documentTextKey(filePath: string): string {
   return `${filePath}.text.json.gz`;
 }
 
+/** The bill file a stored text belongs to, or null for any other key. */
+export function fileOfDocumentText(key: string): string | null {
+  return key.endsWith('.text.json.gz') ? key.slice(0, -'.text.json.gz'.length) : null;
+}
+
 export async function saveDocumentText(storage: Storage, filePath: string, doc: DocumentText): Promise<void> {
   await storage.put(documentTextKey(filePath), gzipSync(JSON.stringify(doc)));
 }

@@ -63,7 +63,8 @@ export async function prepareDemoAccount(db: Db, dataDir: string, logger: Logger
     state = { email: DEMO_EMAIL, password: `Demo-${randomBytes(9).toString('base64url')}-7a` };
     writeState(file, state);
   }
-  logger.info({ demoAccount: { email: state.email, password: state.password }, file }, `Demo account: ${state.email} / ${state.password}`);
+  // The password stays in the file (mode 600); logs are often shipped elsewhere.
+  logger.info({ demoAccount: state.email, file }, `Demo account: ${state.email} (password in ${file})`);
   return { email: state.email, password: state.password };
 }
 

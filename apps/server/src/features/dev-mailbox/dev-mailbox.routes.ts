@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
+import { errorBody } from '../../http/errors.ts';
+import { isLoopbackRequest } from '../../http/loopback.ts';
 import type { AppEnv } from '../../http/types.ts';
+import { type Auth, getSession, isAdmin } from '../auth/auth.service.ts';
 import { getOutboxMessage, listOutboxMessages, type OutboxMessage } from '../../platform/mail.ts';
 
 function escapeHtml(value: string): string {
@@ -27,14 +30,29 @@ function time(message: OutboxMessage): string {
   return `<time datetime="${message.createdAt.toISOString()}">${escapeHtml(message.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time>`;
 }
 
+export type DevMailboxDeps = {
+  db: Db;
+  auth: Auth;
+  /** Development: requests from this machine may read the mailbox without signing in. */
+  allowLoopback: boolean;
+};
+
 /**
  * The development mailbox: with no SMTP_URL every mail is kept in the outbox table and
- * shown here, newest first. Only mounted in outbox mode. Messages are our own templates
+ * shown here, newest first. Only mounted in outbox mode. It holds every user's verification
+ * and password-reset links, so it answers only a signed-in admin, or in development a request
+ * from the machine itself (`npm start` listens on every interface); anyone else gets a 404. Messages are our own templates
  * (user values escaped) and the page's CSP blocks scripts, so bodies render inline and
  * their links are plain, clickable links.
  */
-export function createDevMailboxRoutes(deps: { db: Db }) {
+export function createDevMailboxRoutes(deps: DevMailboxDeps) {
   return new Hono<AppEnv>()
+    .use('/dev/mailbox/*', async (c, next) => {
+      if (deps.allowLoopback && isLoopbackRequest(c)) return next();
+      const session = await getSession(deps.auth, c.req.raw.headers);
+      if (isAdmin(session?.user)) return next();
+      return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
+    })
     .get('/dev/mailbox', async (c) => {
       const to = c.req.query('to')?.trim().toLowerCase();
       const messages = (await listOutboxMessages(deps.db)).filter((m) => !to || m.to.toLowerCase() === to);

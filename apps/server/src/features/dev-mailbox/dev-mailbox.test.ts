@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createOutboxMailer } from '../../platform/mail.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, FROM_LOOPBACK, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('dev mailbox', () => {
   it('lists messages newest first with recipient, subject and time, escaping subjects', async () => {
-    const res = await ctx.app.request('/dev/mailbox');
+    const res = await ctx.app.request('/dev/mailbox', {}, FROM_LOOPBACK);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html.indexOf('new@example.com')).toBeLessThan(html.indexOf('old@example.com'));
@@ -31,28 +31,28 @@ describe('dev mailbox', () => {
   });
 
   it('filters by recipient', async () => {
-    const html = await (await ctx.app.request('/dev/mailbox?to=old@example.com')).text();
+    const html = await (await ctx.app.request('/dev/mailbox?to=old@example.com', {}, FROM_LOOPBACK)).text();
     expect(html).toContain('old@example.com');
     expect(html).not.toContain('new@example.com');
   });
 
   it('renders a message with its links clickable', async () => {
-    const list = await (await ctx.app.request('/dev/mailbox')).text();
+    const list = await (await ctx.app.request('/dev/mailbox', {}, FROM_LOOPBACK)).text();
     const href = /href="(\/dev\/mailbox\/[0-9a-f-]{36})">Confirm your email/.exec(list)?.[1];
     expect(href).toBeDefined();
-    const page = await (await ctx.app.request(href ?? '')).text();
+    const page = await (await ctx.app.request(href ?? '', {}, FROM_LOOPBACK)).text();
     expect(page).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=abc">Confirm email</a>');
     expect(page).not.toContain('<!doctype html><html><body><p>Hello');
   });
 
   it('answers 404 for an unknown message', async () => {
-    expect((await ctx.app.request('/dev/mailbox/00000000-0000-0000-0000-000000000000')).status).toBe(404);
-    expect((await ctx.app.request('/dev/mailbox/not-a-uuid')).status).toBe(404);
+    expect((await ctx.app.request('/dev/mailbox/00000000-0000-0000-0000-000000000000', {}, FROM_LOOPBACK)).status).toBe(404);
+    expect((await ctx.app.request('/dev/mailbox/not-a-uuid', {}, FROM_LOOPBACK)).status).toBe(404);
   });
 
   it('does not exist when mail goes out over SMTP', async () => {
     const { app } = createApp({ ...ctx, mailer: { kind: 'smtp' } });
-    expect((await app.request('/dev/mailbox')).status).toBe(404);
+    expect((await app.request('/dev/mailbox', {}, FROM_LOOPBACK)).status).toBe(404);
     const config = (await (await app.request('/api/public-config')).json()) as { devMailbox: boolean };
     expect(config.devMailbox).toBe(false);
   });

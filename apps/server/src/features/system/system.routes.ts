@@ -10,7 +10,9 @@ const publicConfigSchema = z
   .object({
     captcha: z.object({ provider: z.enum(['altcha', 'turnstile', 'recaptcha']), siteKey: z.string().nullable() }),
     devMailbox: z.boolean(),
-    demoAccount: z.object({ email: z.string(), password: z.string() }).nullable(),
+    demoAccount: z
+      .object({ email: z.string(), password: z.string().nullable().openapi({ description: 'Only in development; null in production' }) })
+      .nullable(),
   })
   .openapi('PublicConfig');
 const challengeSchema = z
@@ -32,8 +34,8 @@ export type SystemDeps = {
   database: Pick<Database, 'isReady'>;
   captcha: CaptchaVerifier;
   devMailbox: boolean;
-  /** Later: the seeded demo account when DEMO_DATA is on. */
-  demoAccount: { email: string; password: string } | null;
+  /** The seeded demo account when DEMO_DATA is on; its password only in development. */
+  demoAccount: { email: string; password: string | null } | null;
 };
 
 export function createSystemRoutes(deps: SystemDeps) {

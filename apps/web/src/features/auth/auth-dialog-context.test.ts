@@ -11,6 +11,15 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/\\evil.example')).toBe('/dashboard');
     expect(safeReturnPath(undefined)).toBe('/dashboard');
   });
+
+  it('judges the path after the normalising the browser does (tabs, newlines, backslashes, dot segments)', () => {
+    // The probe's finding: /auth/callback?returnPath=%2F%09%2Fevil.example%2F
+    expect(safeReturnPath(new URLSearchParams('returnPath=%2F%09%2Fevil.example%2F').get('returnPath'))).toBe('/dashboard');
+    expect(safeReturnPath('/\n/evil.example')).toBe('/dashboard');
+    expect(safeReturnPath('/\t\\evil.example')).toBe('/dashboard');
+    expect(safeReturnPath('/../..//evil.example')).toBe('/dashboard');
+    expect(safeReturnPath('/dashboard/../bill-upload#top')).toBe('/bill-upload#top');
+  });
 });
 
 describe('isOpenAuthState', () => {

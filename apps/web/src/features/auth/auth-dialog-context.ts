@@ -24,12 +24,22 @@ export function useAuthDialog(): AuthDialogApi {
   return value;
 }
 
+const PROBE_ORIGIN = 'https://wattwise.invalid';
+
 /** Only same-site paths are followed after sign-in (no open redirects). */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/')) return DEFAULT_RETURN_PATH;
+  // Judge the path as the browser will read it: URL parsing drops tabs and newlines and reads
+  // '\\' as '/', so '/\t/evil.example' is really '//evil.example', another site.
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
     return DEFAULT_RETURN_PATH;
   }
-  return value;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== PROBE_ORIGIN || path.startsWith('//') || path.startsWith('/\\')) return DEFAULT_RETURN_PATH;
+  return path;
 }
 
 export function isOpenAuthState(state: unknown): state is OpenAuthState {

@@ -52,8 +52,8 @@ export function useSignOut() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) =>
-      sendVerificationEmail({ email: email.trim().toLowerCase(), callbackURL: SIGNUP_CALLBACK_PATH }),
+    mutationFn: (input: { email: string; captcha?: string }) =>
+      sendVerificationEmail({ email: input.email.trim().toLowerCase(), callbackURL: SIGNUP_CALLBACK_PATH }, input.captcha),
   });
 }
 

@@ -138,8 +138,10 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   const onResend = async () => {
     const value = checkEmailForLink();
     if (!value) return;
+    // The human check lets the server tell us when the address is already verified.
+    const captcha = await getToken('login').catch(() => undefined);
     try {
-      await resend.mutateAsync(value);
+      await resend.mutateAsync({ email: value, captcha });
       setLastError(null);
       toast.success('Verification email sent', { description: 'Please check your inbox and spam folder for the link.' });
     } catch (error) {
@@ -190,7 +192,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
         <div className="rounded-md border border-dashed p-3 text-sm">
           <p className="font-medium">Demo account</p>
           <p className="text-muted-foreground">
-            {demo.email} / {demo.password}
+            {demo.password ? `${demo.email} / ${demo.password}` : demo.email}
           </p>
           <Button
             variant="link"
@@ -198,7 +200,7 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
             className="mt-1"
             onClick={() => {
               setValue('email', demo.email, { shouldValidate: false });
-              setValue('password', demo.password, { shouldValidate: false });
+              if (demo.password) setValue('password', demo.password, { shouldValidate: false });
             }}
           >
             Use demo account

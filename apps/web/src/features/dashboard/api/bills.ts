@@ -14,6 +14,7 @@ export const billKeys = {
   list: (filters: BillFilters) => [...billKeys.lists(), filters] as const,
   details: () => [...billKeys.all, 'detail'] as const,
   detail: (id: string) => [...billKeys.details(), id] as const,
+  pages: (id: string) => [...billKeys.detail(id), 'pages'] as const,
 };
 
 function billPath(id: string, suffix = ''): string {
@@ -51,6 +52,24 @@ export const billQueryOptions = (id: string) =>
 
 export function useBill(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...billQueryOptions(id), enabled });
+}
+
+/** One page of the original file as an image: a rendered PDF page (size in points) or the photo itself (size 0). */
+export interface BillPage {
+  number: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The original file's pages, as images the page can show without the browser's PDF viewer. */
+export function useBillPages(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: billKeys.pages(id),
+    queryFn: async () => (await api.get<{ pages: BillPage[] }>(billPath(id, '/pages'))).pages,
+    enabled,
+    staleTime: Infinity,
+  });
 }
 
 export function useDeleteBill() {

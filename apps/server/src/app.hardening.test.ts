@@ -1,0 +1,193 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { utilityBill } from './db/schema/bills.ts';
+import { buildTextPdf } from './features/demo/demo-pdf.ts';
+import { type BillsTestContext, createBillsTestContext } from './features/bills/bills.test-support.ts';
+import { createLogger } from './platform/logger.ts';
+import { nextIp, postJson, TEST_ORIGIN } from './test/test-app.ts';
+
+// The probe's findings (issue 10, "Attack findings"), each as the request that exposed it.
+
+let ctx: BillsTestContext;
+beforeAll(async () => {
+  // No bill worker: uploaded bills stay queued, which is what the concurrency limit counts.
+  ctx = await createBillsTestContext({ UPLOAD_CONCURRENCY_MAX: '2', UPLOAD_RATE_LIMIT_MAX: '3' }, { startWorker: false });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const TEXT_PDF = buildTextPdf([{ x: 72, y: 700, text: 'Georgia Power Company  Amount due $198.02' }]);
+
+/** A PNG whose header declares width × height (all a size check needs to read). */
+function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(64);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  bytes.set([8, 2, 0, 0, 0], 24);
+  return bytes;
+}
+
+/** A PDF of `pages` empty pages of the given size in points. */
+function bigPagePdf(pages: number, size: number): Uint8Array {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ')}] /Count ${pages} >>`];
+  for (let i = 0; i < pages; i++) objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size} ${size}] >>`);
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}
+
+describe('request bodies are limited before they are read', () => {
+  it('refuses an anonymous oversized JSON body to better-auth with 413, declared or chunked', async () => {
+    const big = JSON.stringify({ newPassword: 'x'.repeat(2 * 1024 * 1024), token: 't' });
+    const declared = await postJson(ctx.app, '/api/auth/reset-password', JSON.parse(big));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+
+    const chunks = new TextEncoder().encode(big);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < chunks.length; i += 64 * 1024) controller.enqueue(chunks.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const chunked = await ctx.app.request('/api/auth/reset-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', origin: TEST_ORIGIN, 'x-forwarded-for': nextIp() },
+      body: stream,
+      duplex: 'half',
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  it("refuses an oversized JSON body to the app's own routes, and keeps small ones working", async () => {
+    const cookie = await ctx.signIn();
+    const huge = await postJson(ctx.app, '/api/properties', { name: 'x'.repeat(300 * 1024) }, { cookie });
+    expect(huge.status).toBe(413);
+    const fine = await postJson(ctx.app, '/api/properties', { name: 'Home' }, { cookie });
+    expect(fine.status).toBe(201);
+  });
+});
+
+describe('writes carrying a cookie must come from our own origin', () => {
+  it('refuses property create, upload, field corrections and bill delete from a foreign origin', async () => {
+    const cookie = await ctx.signIn();
+    const upload = await ctx.upload(cookie, TEXT_PDF, 'bill.pdf');
+    expect(upload.status).toBe(202);
+    const { bill } = (await upload.json()) as { bill: { id: string } };
+    const evil = { cookie, origin: 'http://evil.example', 'content-type': 'application/json' };
+
+    const create = await ctx.app.request('/api/properties', { method: 'POST', headers: evil, body: JSON.stringify({ name: 'Evil' }) });
+    expect(create.status).toBe(403);
+    const form = new FormData();
+    form.set('bill', new File([Buffer.from(TEXT_PDF)], 'evil.pdf'));
+    expect((await ctx.app.request('/api/bills', { method: 'POST', headers: { cookie, origin: 'http://evil.example' }, body: form })).status).toBe(403);
+    const patch = await ctx.app.request(`/api/bills/${bill.id}/fields`, { method: 'PATCH', headers: evil, body: JSON.stringify({ corrections: [] }) });
+    expect(patch.status).toBe(403);
+    expect((await ctx.app.request(`/api/bills/${bill.id}`, { method: 'DELETE', headers: { cookie, origin: 'null' } })).status).toBe(403);
+    // Without Origin, the browser's Sec-Fetch-Site tells.
+    expect((await ctx.app.request(`/api/bills/${bill.id}`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await ctx.json(cookie, `/api/bills/${bill.id}`)).status).toBe(200);
+
+    // Our own origin (and a same-origin fetch without Origin) still works.
+    expect((await ctx.app.request(`/api/bills/${bill.id}`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'same-origin' } })).status).toBe(204);
+    expect((await postJson(ctx.app, '/api/properties', { name: 'Mine' }, { cookie })).status).toBe(201);
+  });
+});
+
+describe('rate limits answer 429 with Retry-After', () => {
+  it("better-auth's limit carries Retry-After, not X-Retry-After", async () => {
+    const ip = nextIp();
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) last = await postJson(ctx.app, '/api/auth/send-verification-email', { email: 'nobody@example.com' }, { ip });
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last?.headers.get('x-retry-after')).toBeNull();
+  });
+
+  it('limits the bills one user has waiting, even in a burst of parallel uploads', async () => {
+    const cookie = await ctx.signIn();
+    const burst = await Promise.all(Array.from({ length: 8 }, async (_, i) => ctx.upload(cookie, TEXT_PDF, `burst-${i}.pdf`)));
+    const statuses = burst.map((r) => r.status).sort();
+    expect(statuses).toEqual([202, 202, 429, 429, 429, 429, 429, 429]);
+    const refused = burst.find((r) => r.status === 429);
+    expect(refused?.headers.get('retry-after')).toBe('15');
+    expect(await refused?.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a moment and try again.' } });
+    // Another user is not held by the first one's limit.
+    expect((await ctx.upload(await ctx.signIn(), TEXT_PDF, 'other.pdf')).status).toBe(202);
+  });
+
+  it('limits the uploads one user makes per window', async () => {
+    const cookie = await ctx.signIn();
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.upload(cookie, TEXT_PDF, `bill-${i}.pdf`);
+      expect(res.status).toBe(202);
+      const { bill } = (await res.json()) as { bill: { id: string } };
+      // Read at once (no worker here), so only the window limit applies.
+      await ctx.database.db.update(utilityBill).set({ status: 'processed' }).where(eq(utilityBill.id, bill.id));
+    }
+    const fourth = await ctx.upload(cookie, TEXT_PDF, 'bill-3.pdf');
+    expect(fourth.status).toBe(429);
+    const retryAfter = Number(fourth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('uploads that could hurt the reader', () => {
+  it('refuses a 49-megapixel image before it is stored or decoded', async () => {
+    const cookie = await ctx.signIn();
+    const res = await ctx.upload(cookie, pngHeader(7000, 7000), 'bomb.png');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNREADABLE_FILE', message: 'Bill processing failed: The image has more than 40 megapixels.' } });
+  });
+
+  it('refuses a PDF whose pages would rasterise past the budget (pixels × pages)', async () => {
+    const cookie = await ctx.signIn();
+    const res = await ctx.upload(cookie, bigPagePdf(20, 5000), 'posters.pdf');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { message: 'Bill processing failed: The pages of this PDF are too large to read.' } });
+  });
+
+  it('drops a NUL byte from the file name instead of failing with 500', async () => {
+    const cookie = await ctx.signIn();
+    const res = await ctx.upload(cookie, TEXT_PDF, 'bill\u0000.pdf');
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ bill: { fileName: 'bill.pdf' } });
+  });
+});
+
+describe('logs', () => {
+  it('never carry a password-reset token, and leave web-app files out at info level', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger({ level: 'info', destination });
+    const { app } = createApp({ ...ctx, mailer: { kind: 'outbox' }, logger });
+    await app.request('/api/auth/reset-password/SECRET-RESET-TOKEN-123?callbackURL=%2Freset-password');
+    await app.request('/api/auth/verify-email?token=SECRET-VERIFY-TOKEN-456');
+    await app.request('/assets/index-abc123.js');
+    await app.request('/api/health/../no-such-route');
+    logger.error({ link: 'http://localhost:3000/api/auth/reset-password/SECRET-IN-ERROR?x=1', token: 'SECRET-FIELD' }, 'failed with http://x/y?token=SECRET-QUERY');
+    await new Promise((r) => setTimeout(r, 50));
+    const all = lines.join('');
+    expect(all).toContain('reset-password/[redacted]');
+    expect(all).not.toMatch(/SECRET-/);
+    expect(all).not.toContain('/assets/index-abc123.js');
+    expect(all).toContain('/no-such-route');
+  });
+});
