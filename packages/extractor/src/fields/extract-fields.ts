@@ -360,7 +360,11 @@ export function extractFields(doc: DocumentText, opts: ExtractFieldsOptions = {}
   for (const [field, rows] of Object.entries(stats) as Array<[CalibratedField, ScoredCandidate[]]>) {
     const f = fields[field];
     const mine = rows.find((r) => r.stats.chosen);
-    if (f.value !== null && mine) f.confidence = calibratedConfidence(field, mine.stats);
+    if (f.value === null || !mine) continue;
+    f.confidence = calibratedConfidence(field, mine.stats);
+    // A value that breaks a rule bills follow (date order, a unit the service does not use) is
+    // never stated surer than the rules' own doubt.
+    if (mine.stats.violations > 0) f.confidence = Math.min(f.confidence, mine.stats.heuristic);
   }
   return { fields, checks, confidence: overallConfidence(fields), confirmed, stats };
 }

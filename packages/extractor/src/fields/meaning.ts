@@ -14,11 +14,11 @@ export type MeaningField = 'total' | 'currentCharges' | 'previousBalance' | 'pay
 const SYNONYMS: Record<string, string> = {
   acct: 'account', acc: 'account', acnt: 'account', a_c: 'account', accts: 'account',
   no: 'number', nbr: 'number', num: 'number', numb: 'number', '#': 'number', id: 'number', ident: 'number', identifier: 'number',
-  amt: 'amount', amnt: 'amount', bal: 'balance', pmt: 'payment', pymt: 'payment', paymt: 'payment', pay: 'pay', paid: 'pay', paying: 'pay', payment: 'payment',
+  amt: 'amount', amnt: 'amount', bal: 'balance', pmt: 'payment', pymt: 'payment', paymt: 'payment', pay: 'pay', paying: 'pay', payment: 'payment', cust: 'customer', covering: 'cover', covered: 'cover',
   svc: 'service', serv: 'service', srv: 'service', stmt: 'statement', chg: 'charge', chgs: 'charge', chrg: 'charge', mtr: 'meter',
   rdg: 'read', reading: 'read', readings: 'read', read: 'read', consumed: 'consumption', consumpt: 'consumption', cons: 'consumption',
   used: 'use', usage: 'use', using: 'use', use: 'use', tot: 'total', ttl: 'total', dt: 'date', dte: 'date', prev: 'previous', pres: 'present', curr: 'current', cur: 'current',
-  owing: 'owe', owed: 'owe', owes: 'owe', remittance: 'remit', remitted: 'remit', received: 'receive', receipt: 'receive',
+  owing: 'owe', owed: 'owe', owes: 'owe', remittance: 'remit', received: 'receive', receipt: 'receive',
   kilowatt: 'kwh', kwhs: 'kwh', kw: 'kw', thm: 'therm', gal: 'gallon', gals: 'gallon', kgal: 'gallon', hcf: 'ccf', mcf: 'ccf',
   billing: 'bill', billed: 'bill', bills: 'bill', dates: 'date', dated: 'date', days: 'day', periods: 'period', cycles: 'cycle',
   issued: 'issue', issuing: 'issue', mailed: 'mail', mailing: 'mail', printed: 'print', prepared: 'prepare',
@@ -84,7 +84,8 @@ export function labelStems(text: string): string[] {
 const has = (s: Set<string>, ...words: string[]) => words.some((w) => s.has(w));
 
 const PAST = ['previous', 'prior', 'last', 'past', 'overdue', 'arrear', 'carried', 'forward', 'beginning', 'opening', 'unpaid', 'late', 'after', 'penalty', 'delinquent'];
-const NOT_DUE_AMOUNT = ['enclosed', 'minimum', 'budget', 'installment', 'average', 'estimated', 'deposit', 'ytd', 'year', 'levelized', 'donation', 'pledge', 'credit', 'rate', 'per', 'tax', 'fee', 'charge'];
+// A stub's blank for the customer to fill in ('Amount Paid', 'Amount Remitted') is not a figure.
+const NOT_DUE_AMOUNT = ['paid', 'remitted', 'enclosed', 'minimum', 'budget', 'installment', 'average', 'estimated', 'deposit', 'ytd', 'year', 'levelized', 'donation', 'pledge', 'credit', 'rate', 'per', 'tax', 'fee', 'charge'];
 const OBLIGATION = ['due', 'owe', 'pay', 'payable', 'remit', 'debit', 'draft', 'withdraw', 'deduct', 'autopay'];
 
 /**
@@ -111,7 +112,7 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
     if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
     if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge') && !has(s, 'after', 'late', 'penalty')) out.previousBalance = 1;
-    if (has(s, 'payment', 'pay', 'credit') && (has(s, 'receive', 'thank', 'applied', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
+    if (has(s, 'payment', 'pay', 'paid', 'credit') && (has(s, 'receive', 'thank', 'applied', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
   }
   // A sentence is a weaker label than a few words.
   if (words.length > 8) for (const k of Object.keys(out) as MeaningField[]) out[k] = (out[k] ?? 0) * 0.5;
@@ -122,9 +123,13 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       s.has('deadline') ||
       (has(s, 'due', 'payable', 'pay', 'payment', 'remit', 'autopay', 'draft', 'debit', 'withdraw', 'deduct') && has(s, 'date', 'by', 'before', 'on', 'due', 'deadline', 'until', 'later')) ||
       joined.includes(' no later than ') ||
+      joined.includes(' last day to pay ') ||
+      (has(s, 'penalty', 'delinquent') && has(s, 'date', 'after')) ||
       (s.has('receive') && has(s, 'by', 'before'));
     const receipt = s.has('receive') && !has(s, 'by', 'before', 'must', 'later');
-    if (deadline && !receipt && !has(s, 'previous', 'last')) out.due = statement ? 0.5 : 1;
+    const lastDay = joined.includes(' last day to pay ');
+    const penalty = has(s, 'penalty', 'delinquent') && !has(s, 'due', 'pay');
+    if (deadline && !receipt && (lastDay || !has(s, 'previous', 'last'))) out.due = statement ? 0.5 : penalty ? 0.7 : 1;
     if (statement && !deadline) out.statement = 1;
     if (!deadline && !statement) {
       const read = has(s, 'read', 'meter');
@@ -136,7 +141,7 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
   }
 
   if (kind === 'range') {
-    const excluded = has(s, 'due', 'history', 'last', 'previous', 'year', 'statement', 'issue', 'deadline');
+    const excluded = has(s, 'due', 'history', 'last', 'previous', 'year', 'issue', 'deadline');
     if (!excluded && has(s, 'period', 'cycle', 'service', 'read', 'meter', 'cover', 'from', 'use', 'consumption', 'through')) out.period = 1;
     else if (!excluded && s.has('bill') && s.has('date')) out.period = 0.6;
   }
