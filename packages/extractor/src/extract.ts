@@ -8,6 +8,8 @@ export interface ExtractOptions {
   hints?: readonly LayoutHint[];
   /** Return the positioned text read from the file (for learning from later corrections). */
   keepDocument?: boolean;
+  /** Reading progress: the share of the document read (0..1), as pages and OCR bands finish. */
+  onProgress?: (share: number) => void;
   /** Optional AI check, asked only when the rules' overall confidence is under `aiThreshold`. */
   ai?: AiCheck;
   aiThreshold?: number;
@@ -26,7 +28,7 @@ export function documentPlainText(doc: DocumentText): string {
  */
 export async function extractBill(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const started = performance.now();
-  const { result, doc } = await readAndExtract(bytes, opts.signal, started, opts.hints);
+  const { result, doc } = await readAndExtract(bytes, opts.signal, started, opts.hints, opts.onProgress);
   if (opts.ai && result.confidence < (opts.aiThreshold ?? DEFAULT_AI_THRESHOLD)) {
     opts.signal?.throwIfAborted();
     const outcome = await runAiCheck(opts.ai, documentPlainText(doc), result.fields, result.confirmed);
@@ -88,8 +90,9 @@ export async function readAndExtract(
   signal?: AbortSignal,
   started = performance.now(),
   hints: readonly LayoutHint[] = [],
+  onProgress?: (share: number) => void,
 ): Promise<{ doc: DocumentText; result: ReturnType<typeof extractFromDocument>; secondPass: boolean }> {
-  const doc = await readDocument(bytes, { signal });
+  const doc = await readDocument(bytes, { signal, onProgress });
   const result = extractFromDocument(doc, started, hints);
   if (!doc.pages.some((p) => p.source === 'ocr') || missingRequired(result.fields).length === 0) return { doc, result, secondPass: false };
   signal?.throwIfAborted();

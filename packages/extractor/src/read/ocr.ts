@@ -18,8 +18,15 @@ export interface OcrImage {
 const NOISE_CONFIDENCE = 30;
 
 /** OCRs one prepared image into a page of lines (coordinates in page units). */
-export async function ocrPage(image: OcrImage, index: number, signal?: AbortSignal): Promise<PageText> {
-  const results = await Promise.all(image.bands.map((band) => recognize(band.png, signal)));
+export async function ocrPage(image: OcrImage, index: number, signal?: AbortSignal, onBand?: (done: number, total: number) => void): Promise<PageText> {
+  let done = 0;
+  const results = await Promise.all(
+    image.bands.map(async (band) => {
+      const page = await recognize(band.png, signal);
+      onBand?.(++done, image.bands.length);
+      return page;
+    }),
+  );
   const items = results.flatMap((page, k) => toItems(page, image.scale, image.bands[k]?.top ?? 0));
   return { index, width: image.width, height: image.height, source: 'ocr', lines: groupIntoLines(items, { mergeTouching: false }) };
 }

@@ -152,3 +152,18 @@ describe('readDocument with OCR', () => {
     expect(textOf(doc)).toContain(Number(expected.totalAmount).toFixed(2));
   });
 });
+
+describe('readDocument progress', () => {
+  it('reports the share read as pages finish, up to 1', async () => {
+    const shares: number[] = [];
+    await readDocument(buildPdf({ pages: [['Page one'], ['Page two'], ['Page three']] }), { onProgress: (s) => shares.push(s) });
+    expect(shares.map((s) => Math.round(s * 100))).toEqual([33, 67, 100]);
+  });
+
+  it('reports OCR bands within a photo, never going backwards', async () => {
+    const shares: number[] = [];
+    await readDocument(await fixture('generated/gen-fixtures-png-0001.png'), { onProgress: (s) => shares.push(s) });
+    expect(shares.at(-1)).toBe(1);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+  });
+});

@@ -17,6 +17,22 @@ export interface ReadOptions {
    * another size recovers words the first one lost (small print, touching characters).
    */
   ocrTextHeight?: number;
+  /** Called as reading advances: the share of the document read so far (0..1, never decreasing). */
+  onProgress?: (share: number) => void;
+}
+
+/** Reports progress as pages (and OCR bands within a page) are read; never goes backwards. */
+function progressOf(pageCount: number, report?: (share: number) => void) {
+  let last = 0;
+  const emit = (share: number) => {
+    const clamped = Math.min(1, Math.max(last, share));
+    if (clamped > last && report) report(clamped);
+    last = clamped;
+  };
+  return {
+    page: (pagesDone: number) => emit(pagesDone / pageCount),
+    band: (pageIndex: number) => (done: number, total: number) => emit((pageIndex + done / total) / pageCount),
+  };
 }
 
 /** A page whose text layer has fewer letters/digits than this is OCR'd instead. */
@@ -52,9 +68,11 @@ async function readPdf(bytes: Uint8Array, opts: ReadOptions): Promise<DocumentTe
   const doc = await openPdf(bytes, opts.maxPages ?? MAX_PDF_PAGES);
   try {
     const pages: PageText[] = [];
+    const progress = progressOf(doc.numPages, opts.onProgress);
     for (let n = 1; n <= doc.numPages; n++) {
       opts.signal?.throwIfAborted();
-      pages.push(await readPdfPage(doc, n, opts));
+      pages.push(await readPdfPage(doc, n, opts, progress.band(n - 1)));
+      progress.page(n);
     }
     return { kind: 'pdf', pageCount: doc.numPages, pages };
   } catch (error) {
@@ -65,14 +83,14 @@ async function readPdf(bytes: Uint8Array, opts: ReadOptions): Promise<DocumentTe
   }
 }
 
-async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: ReadOptions): Promise<PageText> {
+async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: ReadOptions, onBand?: (done: number, total: number) => void): Promise<PageText> {
   const page = await doc.getPage(pageNumber);
   const index = pageNumber - 1;
   const textLayer = await readTextLayer(page, index);
   if (meaningfulChars(textLayer) >= MIN_TEXT_LAYER_CHARS && readableShare(textLayer) >= MIN_READABLE_SHARE) return textLayer;
   const { image, scale } = await renderPageGray(doc, page, RENDER_DPI);
   if (isBlank(image)) return { ...textLayer, source: textLayer.lines.length ? 'text-layer' : 'ocr' };
-  return ocrInBestOrientation(image, scale, index, opts);
+  return ocrInBestOrientation(image, scale, index, opts, onBand);
 }
 
 /** Below this, a page probably lies sideways or upside down: other orientations are tried. */
@@ -83,7 +101,7 @@ const POOR_CHARS = 150;
  * OCRs a gray page image (`scale` = image pixels per page unit). When the reading is poor, the
  * other orientations are read too and the best kept (the English data has no OSD model).
  */
-async function ocrInBestOrientation(image: GrayImage, scale: number, index: number, opts: ReadOptions): Promise<PageText> {
+async function ocrInBestOrientation(image: GrayImage, scale: number, index: number, opts: ReadOptions, onBand?: (done: number, total: number) => void): Promise<PageText> {
   const { signal } = opts;
   const read = async (quarterTurns?: number) => {
     const prepared = await prepareForOcr(image, { deskew: true, bands: ocrWorkerCount(), quarterTurns, targetTextHeight: opts.ocrTextHeight });
@@ -92,6 +110,7 @@ async function ocrInBestOrientation(image: GrayImage, scale: number, index: numb
       { bands: prepared.bands, scale: scale * prepared.scale, width: prepared.width / scale, height: prepared.height / scale },
       index,
       signal,
+      onBand,
     );
     return { page, quality: ocrQuality(page), quarterTurns: prepared.quarterTurns };
   };
@@ -114,7 +133,9 @@ async function readImage(bytes: Uint8Array, kind: Exclude<FileKind, 'pdf'>, opts
   opts.signal?.throwIfAborted();
   const gray: GrayImage = await decodeGray(encoded);
   opts.signal?.throwIfAborted();
-  const page = await ocrInBestOrientation(gray, 1, 0, opts);
+  const progress = progressOf(1, opts.onProgress);
+  const page = await ocrInBestOrientation(gray, 1, 0, opts, progress.band(0));
+  progress.page(1);
   return { kind, pageCount: 1, pages: [page] };
 }
 

@@ -136,8 +136,14 @@ async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, p
  * value was printed), and reads it once more with the hints learned from corrections of earlier
  * bills of the same provider and account, when there are any.
  */
-async function readWithHints(deps: { db: Db; storage: BillsDeps['storage'] }, extract: ExtractFn, bill: BillRow, bytes: Uint8Array): Promise<ExtractionResult> {
-  const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true });
+async function readWithHints(
+  deps: { db: Db; storage: BillsDeps['storage'] },
+  extract: ExtractFn,
+  bill: BillRow,
+  bytes: Uint8Array,
+  onProgress?: (share: number) => void,
+): Promise<ExtractionResult> {
+  const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true, onProgress });
   const doc = result.document;
   if (!doc) return result;
   const { document: _doc, ...plain } = result;
@@ -149,7 +155,24 @@ async function readWithHints(deps: { db: Db; storage: BillsDeps['storage'] }, ex
   return { ...again, ai: plain.ai, checks: [...again.checks, { name: 'layout hints from corrections', passed: true, detail: hints.map((h) => h.field).join(', ') }] };
 }
 
-/** The `process-bill` job: read the stored file, fill the row, report progress 50 → 90 → 100. */
+/** Reading spans progress 50 → 85; 90 is 'read', 100 'saved'. */
+const READING_FROM = 50;
+const READING_TO = 85;
+/** Progress moves in steps of at least this many points (a 5-page scan reports a handful of times). */
+const PROGRESS_STEP = 5;
+
+/** Turns the reader's share read (0..1) into the bill's progress, reported only when it moved a step. */
+export function readingProgress(report: (progress: number) => void): (share: number) => void {
+  let last = READING_FROM;
+  return (share) => {
+    const progress = Math.round(READING_FROM + (READING_TO - READING_FROM) * Math.min(1, Math.max(0, share)));
+    if (progress - last < PROGRESS_STEP && !(share >= 1 && progress > last)) return;
+    last = progress;
+    report(progress);
+  };
+}
+
+/** The `process-bill` job: read the stored file, fill the row, report progress 50 → 85 while reading (pages, OCR) → 90 → 100. */
 export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBillPayload> {
   const { db, storage, logger } = deps;
   const extract = deps.extract ?? extractBill;
@@ -177,7 +200,11 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       try {
         const bytes = await storage.get(bill.filePath);
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
-        const result = await readWithHints({ db, storage }, extract, bill, bytes);
+        const result = await readWithHints({ db, storage }, extract, bill, bytes, readingProgress((progress) => {
+          // Saved too, so a page reloaded mid-reading shows where the bill is.
+          void updateBillIfStatus(db, userId, billId, ['processing'], { progress }).catch(() => undefined);
+          void publish(billId, { status: 'processing', progress, step: 'reading_bill' });
+        }));
         if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
         const saved = await saveExtraction(db, processing, result, Date.now() - started);
