@@ -38,9 +38,6 @@ describe('extractBill on generated bills of every layout and form', () => {
 
   it.each(bills)('$truth.form $truth.layout: $file', async ({ file, truth }) => {
     const r = await extractBill(new Uint8Array(readFileSync(join(GENERATED, file))));
-    // The amount to pay and the bill's service are read on every one of them.
-    expect(r.fields.totalAmount.value).toBeCloseTo(truth.totalAmount, 2);
-    expect(r.fields.billType.value).toBe(truth.billType);
     const checks = [
       r.fields.dueDate.value === truth.dueDate,
       r.fields.accountNumber.value?.replace(/[\s-]/g, '') === truth.accountNumber.replace(/[\s-]/g, ''),
@@ -48,6 +45,9 @@ describe('extractBill on generated bills of every layout and form', () => {
       r.fields.servicePeriodEnd.value === truth.servicePeriodEnd,
     ];
     results.push({ file, right: checks.filter(Boolean).length, scored: checks.length });
+    // The amount to pay and the bill's service are read on every one of them.
+    expect(r.fields.totalAmount.value).toBeCloseTo(truth.totalAmount, 2);
+    expect(r.fields.billType.value).toBe(truth.billType);
   }, 180_000);
 
   it('reads at least 90% of their dates and account numbers (held-out layouts and wordings included)', () => {

@@ -21,7 +21,11 @@ describe('what a label means', () => {
     expect(labelMeaning(label, 'money').total).toBeGreaterThan(0.6);
   });
 
-  it.each(['Previous balance', 'Balance carried over', 'Amount due after Mar 3', 'Late payment charge', 'Amount enclosed', 'Budget billing amount'])(
+  it('an amount due if paid by the due date is the amount due', () => {
+    expect(labelMeaning('Amount Due if Paid by Due Date', 'money').total).toBe(1);
+  });
+
+  it.each(['Previous balance', 'Balance carried over', 'Amount due after Mar 3', 'Late payment charge', 'Amount enclosed', 'Amount paid', 'Amount remitted', 'Budget billing amount'])(
     'an amount after "%s" is not the amount due',
     (label) => {
       expect(labelMeaning(label, 'money').total ?? 0).toBe(0);

@@ -84,8 +84,7 @@ export function labelStems(text: string): string[] {
 const has = (s: Set<string>, ...words: string[]) => words.some((w) => s.has(w));
 
 const PAST = ['previous', 'prior', 'last', 'past', 'overdue', 'arrear', 'carried', 'forward', 'beginning', 'opening', 'unpaid', 'late', 'after', 'penalty', 'delinquent'];
-// A stub's blank for the customer to fill in ('Amount Paid', 'Amount Remitted') is not a figure.
-const NOT_DUE_AMOUNT = ['paid', 'remitted', 'enclosed', 'minimum', 'budget', 'installment', 'average', 'estimated', 'deposit', 'ytd', 'year', 'levelized', 'donation', 'pledge', 'credit', 'rate', 'per', 'tax', 'fee', 'charge'];
+const NOT_DUE_AMOUNT = ['enclosed', 'minimum', 'budget', 'installment', 'average', 'estimated', 'deposit', 'ytd', 'year', 'levelized', 'donation', 'pledge', 'credit', 'rate', 'per', 'tax', 'fee', 'charge'];
 const OBLIGATION = ['due', 'owe', 'pay', 'payable', 'remit', 'debit', 'draft', 'withdraw', 'deduct', 'autopay'];
 
 /**
@@ -103,7 +102,10 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
   if (kind === 'money') {
     const obligation = has(s, ...OBLIGATION) || joined.includes(' you owe ');
     const moneyNoun = has(s, 'amount', 'total', 'balance', 'sum', 'bill');
-    if (!past && !has(s, ...NOT_DUE_AMOUNT.filter((w) => w !== 'charge'))) {
+    // A stub's blank for the customer to fill in ('Amount Paid', 'Amount Remitted') is not a
+    // figure; 'Amount due if paid by …' is.
+    const blank = has(s, 'paid', 'remitted') && !has(s, 'due', 'owe', 'payable');
+    if (!past && !blank && !has(s, ...NOT_DUE_AMOUNT.filter((w) => w !== 'charge'))) {
       if (obligation && (moneyNoun || has(s, 'please', 'you', 'this', 'now'))) out.total = 1;
       else if (obligation) out.total = 0.7;
       else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;

@@ -341,8 +341,9 @@ describe('access control', () => {
     const filesBefore = ctx.storedFiles().length;
     const res = await ctx.app.request(`/api/bills/${bill.id}`, { method: 'DELETE', headers: { cookie, origin: 'http://localhost:3000' } });
     expect(res.status).toBe(204);
-    expect(ctx.storedFiles().length).toBe(filesBefore - 1);
-    expect(ctx.storedFiles().some((f) => f.endsWith(row?.filePath.split('/')[1] ?? '?'))).toBe(false);
+    // The file and the text the reader kept beside it.
+    expect(ctx.storedFiles().length).toBe(filesBefore - 2);
+    expect(ctx.storedFiles().some((f) => f.includes(row?.filePath.split('/')[1] ?? '?'))).toBe(false);
     expect(await ctx.database.db.select().from(mlFeedback).where(eq(mlFeedback.userId, row?.userId ?? ''))).toEqual([]);
     // The processing run stays for the cost figures, detached from the bill.
     const runs = await ctx.database.db.select().from(processingRun).where(eq(processingRun.userId, row?.userId ?? ''));
