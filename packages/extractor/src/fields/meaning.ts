@@ -110,6 +110,8 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       else if (obligation) out.total = 0.7;
       else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;
       else if (has(s, 'owing')) out.total = 0.8;
+      // "Total amount outstanding" is the amount due; an "outstanding balance" is often last bill's.
+      else if (s.has('outstanding') && has(s, 'amount', 'total') && !s.has('balance')) out.total = 0.6;
     }
     if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
