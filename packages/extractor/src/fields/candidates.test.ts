@@ -57,6 +57,13 @@ describe('dates', () => {
     expect([f.servicePeriodStart.value, f.servicePeriodEnd.value, f.dueDate.value]).toEqual(['2019-08-01', '2019-08-31', '2019-10-15']);
   });
 
+  it('reads a bill whose dates all read either way in the order under which they agree', () => {
+    const f = extractFields(documentFromLayoutText('   Issue Date        11/04/2026\n   Billing Period    07/03/2026 thru 10/04/2026\n   Due Date          04/05/2026\n   Amount due $88.10\n')).fields;
+    expect([f.servicePeriodStart.value, f.servicePeriodEnd.value, f.dueDate.value]).toEqual(['2026-03-07', '2026-04-10', '2026-05-04']);
+    const us = extractFields(documentFromLayoutText('   Issue Date        04/11/2026\n   Billing Period    03/07/2026 thru 04/10/2026\n   Due Date          05/04/2026\n   Amount due $88.10\n')).fields;
+    expect([us.servicePeriodStart.value, us.servicePeriodEnd.value, us.dueDate.value]).toEqual(['2026-03-07', '2026-04-10', '2026-05-04']);
+  });
+
   it('keeps month-first bills month-first', () => {
     const layout = layoutOf('   Due 01/08/2026   Period 12/05/2025 - 01/04/2026\n');
     expect(layout.lines[0]?.text).toContain('01/08/2026');

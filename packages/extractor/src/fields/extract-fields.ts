@@ -17,7 +17,7 @@ import { buildLayout, type Layout } from './layout.ts';
 import { parseAccount } from './account.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { findAmountParts, findLineItems, findServices } from './charges.ts';
-import { normalizeDateOrder } from './date-order.ts';
+import { dateOrderEvidence, normalizeDateOrder, swapDayMonth } from './date-order.ts';
 import type { MeaningField } from './meaning.ts';
 import { addHintVotes } from './hints.ts';
 import { chooseDates, dateViolations } from './joint.ts';
@@ -167,8 +167,18 @@ export interface ExtractFieldsOptions {
 }
 
 export function extractFields(doc: DocumentText, opts: ExtractFieldsOptions = {}): FieldExtraction {
+  const built = buildLayout(doc);
+  const order = dateOrderEvidence(built);
+  if (order.dayFirst > 0 || order.monthFirst > 0 || order.ambiguous === 0) return extractFromLayout(doc, normalizeDateOrder(built), opts);
+  // Every numeric date reads either way (04/05/2026): read the bill both ways and keep the
+  // reading whose dates agree (period before statement, due after both); month-first on a tie.
+  const monthFirst = extractFromLayout(doc, built, opts);
+  const dayFirst = extractFromLayout(doc, swapDayMonth(built), opts);
+  return dayFirst.dateFit > monthFirst.dateFit ? dayFirst : monthFirst;
+}
+
+function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractFieldsOptions): FieldExtraction & { dateFit: number } {
   const hints = opts.hints ?? [];
-  const layout = normalizeDateOrder(buildLayout(doc));
   const usageUnit = printedUsageUnit(layout.text);
   const first = findCandidates(layout, { ref: null, parseAccount, usageUnit });
 
@@ -366,7 +376,10 @@ export function extractFields(doc: DocumentText, opts: ExtractFieldsOptions = {}
     // never stated surer than the rules' own doubt.
     if (mine.stats.violations > 0) f.confidence = Math.min(f.confidence, mine.stats.heuristic);
   }
-  return { fields, checks, confidence: overallConfidence(fields), confirmed, stats };
+  // How well the dates fit together: each date read counts, each rule they break costs.
+  const chosen = { statement: joint.statement, due: fields.dueDate.value, period: period?.value ?? null };
+  const dateFit = [chosen.statement, chosen.due, chosen.period].filter((d) => d !== null).length - dateViolations(chosen);
+  return { fields, checks, confidence: overallConfidence(fields), confirmed, stats, dateFit };
 }
 
 const KEY_FIELDS: Array<[keyof BillFields, number]> = [
