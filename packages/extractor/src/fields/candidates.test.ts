@@ -121,6 +121,19 @@ describe('amount parts and itemised charges', () => {
     expect(items[1]).toMatchObject({ quantity: 565, unit: 'kWh', rate: 0.11 });
   });
 
+  it('drops a part that makes the sum wrong rather than show a payment the bill does not carry', () => {
+    const layout = layoutOf(`
+   Previous Balance                                  $ 0.00
+   Total Current Charges                             $ 109.79
+   Total Amount Due                                  $ 109.79
+   Payment received                                  $ 109.79
+`);
+    const parts = findAmountParts(findCandidates(layout, { ref: null, parseAccount }), 109.79);
+    expect(parts.previousBalance?.value).toBe(0);
+    expect(parts.currentCharges?.value).toBe(109.79);
+    expect(parts.paymentsReceived).toBeNull();
+  });
+
   it('returns no items when the printed lines do not add up', () => {
     expect(findLineItems(layout, candidates, 999.99)).toEqual([]);
   });

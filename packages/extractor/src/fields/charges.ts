@@ -52,11 +52,31 @@ export function findAmountParts(candidates: Candidate[], total: number | null): 
     currentCharges: bestOf(current),
     lateFees: bestOf(late),
   };
-  if (total !== null && parts.currentCharges) {
-    const sum = (parts.previousBalance?.value ?? 0) + (parts.paymentsReceived?.value ?? 0) + parts.currentCharges.value + (parts.lateFees?.value ?? 0);
-    const adds = Math.abs(sum - total) < CENT;
-    const all: Array<{ value: number; confidence: number } | null> = [parts.previousBalance, parts.paymentsReceived, parts.currentCharges, parts.lateFees];
-    for (const p of all) if (p) p.confidence = Math.max(0.05, Math.min(0.99, p.confidence + (adds ? 0.2 : -0.15)));
+  if (total === null || !parts.currentCharges) return parts;
+  const charges = parts.currentCharges;
+  const optional = ['previousBalance', 'paymentsReceived', 'lateFees'] as const;
+  const sumOf = (keep: ReadonlySet<string>) => charges.value + optional.reduce((a, k) => a + (keep.has(k) ? (parts[k]?.value ?? 0) : 0), 0);
+  // The parts must add up to the amount due. When they do not, the largest set of them that does
+  // is kept; a part that makes the sum wrong was read from the wrong place (a warning, a history
+  // line) and is dropped rather than shown as a balance the bill does not carry.
+  const present = optional.filter((k) => parts[k] !== null);
+  let best: Set<string> | null = null;
+  for (let mask = (1 << present.length) - 1; mask >= 0; mask--) {
+    const keep = new Set(present.filter((_, i) => mask & (1 << i)));
+    if (Math.abs(sumOf(keep) - total) < CENT && (!best || keep.size > best.size)) best = keep;
+  }
+  const bump = (p: { confidence: number }, by: number) => (p.confidence = Math.max(0.05, Math.min(0.99, p.confidence + by)));
+  if (best) {
+    bump(charges, 0.2);
+    for (const k of present) {
+      const part = parts[k];
+      if (!part) continue;
+      if (best.has(k)) bump(part, 0.2);
+      else parts[k] = null;
+    }
+  } else {
+    bump(charges, -0.15);
+    for (const k of present) if (parts[k]) bump(parts[k], -0.15);
   }
   return parts;
 }

@@ -36,6 +36,7 @@ describe('what a label means', () => {
     expect(labelMeaning('Charges this period', 'money').currentCharges).toBe(1);
     expect(labelMeaning('Balance carried over', 'money').previousBalance).toBe(1);
     expect(labelMeaning('Payment - thank you', 'money').payments).toBeGreaterThan(0);
+    expect(labelMeaning('Please pay', 'money').payments).toBeUndefined();
   });
 
   it.each(['Payment deadline', 'Please make your payment no later than', 'Must be received by', 'Pay by', 'Due'])('a date after "%s" is the due date', (label) => {

@@ -116,7 +116,9 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
     if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
     if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge') && !has(s, 'after', 'late', 'penalty')) out.previousBalance = 1;
-    if (has(s, 'payment', 'pay', 'paid', 'credit') && (has(s, 'receive', 'thank', 'applied', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline')) out.payments = 0.9;
+    // Payments received: "Payment - thank you", "Payments received", "Credits"; never a request to pay.
+    const paymentWord = has(s, 'payment', 'paid', 'credit') || (s.has('pay') && has(s, 'receive', 'thank'));
+    if (paymentWord && (has(s, 'receive', 'thank', 'applied', 'credit') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline', 'please', 'now')) out.payments = 0.9;
   }
   // A sentence is a weaker label than a few words.
   if (words.length > 8) for (const k of Object.keys(out) as MeaningField[]) out[k] = (out[k] ?? 0) * 0.5;
