@@ -2,7 +2,7 @@ import type { Page as TesseractPage } from 'tesseract.js';
 import type { PageText } from '../types.ts';
 import { groupIntoLines, type PositionedText } from './lines.ts';
 import type { ImageBand } from './image-prep.ts';
-import { getOcrPool } from './ocr-pool.ts';
+import { getOcrPool, terminate } from './ocr-pool.ts';
 
 export interface OcrImage {
   /** Horizontal bands of the image as prepared for OCR, read in parallel. */
@@ -34,12 +34,30 @@ export async function ocrPage(image: OcrImage, index: number, signal?: AbortSign
 /** Runs tesseract on an encoded image through the shared pool. */
 export async function recognize(png: Buffer, signal?: AbortSignal): Promise<TesseractPage> {
   signal?.throwIfAborted();
-  const scheduler = await getOcrPool();
-  signal?.throwIfAborted();
-  const result = await scheduler.addJob('recognize', png, {}, { blocks: true, text: false });
-  signal?.throwIfAborted();
-  return result.data;
+  // Counted before the pool is fetched, so a recycle never stops a pool a caller is about to use.
+  inFlight++;
+  try {
+    const scheduler = await getOcrPool();
+    signal?.throwIfAborted();
+    const result = await scheduler.addJob('recognize', png, {}, { blocks: true, text: false });
+    signal?.throwIfAborted();
+    return result.data;
+  } finally {
+    inFlight--;
+    if (++sinceRecycle >= RECYCLE_AFTER_JOBS && inFlight === 0) {
+      sinceRecycle = 0;
+      void terminate();
+    }
+  }
 }
+
+/**
+ * Tesseract's WebAssembly heap only grows: after this many OCR jobs the idle workers are stopped
+ * and the next page starts fresh ones (about a second), so a long-running process stays small.
+ */
+const RECYCLE_AFTER_JOBS = 40;
+let inFlight = 0;
+let sinceRecycle = 0;
 
 /**
  * How well a page read: confident letters/digits, and the mean confidence (0..1) weighted by
