@@ -1,6 +1,6 @@
 import { modelCost } from '@wattwise/shared/processing';
 import { z } from 'zod';
-import type { BillFields, BillType, UsageUnit } from './types.ts';
+import { SUMMARY_FIELDS, type BillFields, type BillType, type UsageUnit } from './types.ts';
 import { parseAmount } from './fields/amount.ts';
 import { parseDate } from './fields/date.ts';
 import { normalizeUnit } from './fields/usage.ts';
@@ -25,19 +25,8 @@ const AI_FILLED_CONFIDENCE = 0.75;
 /** Characters of bill text sent at most. */
 const MAX_TEXT_CHARS = 16_000;
 
-export const AI_FIELDS = [
-  'billType',
-  'utilityProvider',
-  'accountNumber',
-  'totalAmount',
-  'dueDate',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-  'usageAmount',
-  'usageUnit',
-  'customerName',
-  'serviceAddress',
-] as const;
+/** The AI check asks about the summary fields. */
+export const AI_FIELDS = SUMMARY_FIELDS;
 export type AiField = (typeof AI_FIELDS)[number];
 
 const loose = z.union([z.string(), z.number()]).nullish();

@@ -83,6 +83,22 @@ export interface MeterReading {
   estimated?: boolean;
 }
 
+/** The bill's summary fields: what the CLI prints under fixed keys, the AI check asks about and the bench scores. */
+export const SUMMARY_FIELDS = [
+  'billType',
+  'utilityProvider',
+  'accountNumber',
+  'totalAmount',
+  'dueDate',
+  'servicePeriodStart',
+  'servicePeriodEnd',
+  'usageAmount',
+  'usageUnit',
+  'customerName',
+  'serviceAddress',
+] as const;
+export type SummaryField = (typeof SUMMARY_FIELDS)[number];
+
 /** The bill's data, as read. Dates are ISO `YYYY-MM-DD`, amounts are numbers in dollars. */
 export interface BillFields {
   billType: FieldValue<BillType>;

@@ -1,4 +1,5 @@
 import weightsFile from './scorer-weights.json' with { type: 'json' };
+import { SUMMARY_FIELDS, type SummaryField } from '../types.ts';
 import type { Votes } from './votes.ts';
 
 /**
@@ -8,17 +9,9 @@ import type { Votes } from './votes.ts';
  * learned from generated bills by `tools/train-scorer.ts` and shipped as `scorer-weights.json`;
  * a field without weights keeps the rules' own confidence.
  */
-export const CALIBRATED_FIELDS = [
-  'billType',
-  'utilityProvider',
-  'accountNumber',
-  'totalAmount',
-  'dueDate',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-  'usageAmount',
-  'usageUnit',
-] as const;
+export const CALIBRATED_FIELDS = SUMMARY_FIELDS.filter(
+  (f): f is Exclude<SummaryField, 'customerName' | 'serviceAddress'> => f !== 'customerName' && f !== 'serviceAddress',
+);
 export type CalibratedField = (typeof CALIBRATED_FIELDS)[number];
 
 /** What the reader knows about one candidate value of a field. */
