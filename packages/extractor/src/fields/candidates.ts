@@ -31,7 +31,6 @@ export const WHERE_FACTOR: Record<ContextWhere, number> = { inline: 1, left: 0.9
 
 const LETTERS_RE = /[A-Za-z]{2,}/;
 
-/** The text of a segment between the previous value (or the segment start) and `start`. */
 /**
  * The label part of a text: what follows its last value (an amount, a date or a long number),
  * or all of it. Numbers inside a description stay ("Solid Waste - 96 Gal Cart").
@@ -44,12 +43,13 @@ function afterLastValue(text: string): string {
   return text.slice(end);
 }
 
+/** The label printed before a value in its own segment: the text since the previous value. */
 function inlinePrefix(text: string, start: number): string {
   const label = afterLastValue(text.slice(0, start));
   return (/[A-Za-z]/.test(label) ? label : '').replace(/^[^A-Za-z]+/, '').replace(/[:\s.-]+$/, '').trim();
 }
 
-/** The label to the left on the same line: the nearest segment's text after its last number. */
+/** The nearest text to the left of a value on a neighbouring OCR line of the same visual row. */
 function nearestLeftOnRow(layout: Layout, seg: Segment): Segment | undefined {
   const mid = seg.y + seg.height / 2;
   let best: Segment | undefined;
@@ -64,6 +64,11 @@ function nearestLeftOnRow(layout: Layout, seg: Segment): Segment | undefined {
   return best;
 }
 
+/**
+ * The label to the left of a value on its row: the neighbouring cell's text after its last
+ * value, the row's label past a quantity × rate cell, or the words that lead a quantity cell.
+ * `seg` is set when the whole cell is the label (so its own header can be consulted).
+ */
 function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment } {
   const line = layout.lines[seg.line];
   const none = { text: '' };
