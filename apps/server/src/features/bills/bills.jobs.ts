@@ -137,7 +137,7 @@ async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, p
  * bills of the same provider and account, when there are any.
  */
 async function readWithHints(
-  deps: { db: Db; storage: BillsDeps['storage'] },
+  deps: { db: Db; storage: BillsDeps['storage']; logger: BillsDeps['logger'] },
   extract: ExtractFn,
   bill: BillRow,
   bytes: Uint8Array,
@@ -147,7 +147,8 @@ async function readWithHints(
   const doc = result.document;
   if (!doc) return result;
   const { document: _doc, ...plain } = result;
-  await saveDocumentText(deps.storage, bill.filePath, doc);
+  // Keeping the text only helps later corrections teach: a storage hiccup here must not fail the bill.
+  await saveDocumentText(deps.storage, bill.filePath, doc).catch((error: unknown) => deps.logger.warn({ err: error, billId: bill.id }, 'bill text not kept'));
   const provider = result.fields.utilityProvider.value;
   const hints = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
   if (hints.length === 0) return plain;
@@ -200,7 +201,7 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       try {
         const bytes = await storage.get(bill.filePath);
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
-        const result = await readWithHints({ db, storage }, extract, bill, bytes, readingProgress((progress) => {
+        const result = await readWithHints({ db, storage, logger }, extract, bill, bytes, readingProgress((progress) => {
           // Saved too, so a page reloaded mid-reading shows where the bill is.
           void updateBillIfStatus(db, userId, billId, ['processing'], { progress }).catch(() => undefined);
           void publish(billId, { status: 'processing', progress, step: 'reading_bill' });
