@@ -106,7 +106,7 @@ describe('figures a user can trust', () => {
       await page.waitForFunction(() => document.title === 'Your Dashboard — Wattwise');
       // Signed out, a checkout return in the address claims nothing.
       await page.goto('/dashboard?subscription=success&plan=pro');
-      await page.getByRole('heading', { name: 'Your Dashboard' }).waitFor();
+      await page.getByRole('heading', { name: 'Your Dashboard', exact: true }).waitFor();
       await page.waitForTimeout(1_000);
       assert.equal(await page.getByText('Subscription Activated!').count(), 0);
       // Links lead to screens that exist.
