@@ -47,14 +47,8 @@ export function costOf(bill: Pick<BillRow, 'fileName' | 'fileSize'>, result: Ext
 /** Spec 01-core §3: the share of provider, account number and amount that were read, capped by the reader's own confidence. */
 export function recordConfidence(result: ExtractionResult): number {
   const f = result.fields;
-  const filled = [isKnown(f.utilityProvider.value), isKnown(f.accountNumber.value), (f.totalAmount.value ?? 0) !== 0].filter(Boolean).length;
+  const filled = [isKnown(f.utilityProvider.value), isKnown(f.accountNumber.value), f.totalAmount.value !== null].filter(Boolean).length;
   return Math.round(Math.min(result.confidence, filled / 3) * 1000) / 1000;
-}
-
-/** Late fees as printed; read defensively while the reader's result type gains the field. */
-function lateFeesOf(fields: ExtractionResult['fields']): number | null {
-  const value = (fields as { lateFees?: { value?: unknown } }).lateFees?.value;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
@@ -99,7 +93,7 @@ async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, p
       currentCharges: f.currentCharges.value,
       previousBalance: f.previousBalance.value,
       paymentsReceived: f.paymentsReceived.value,
-      lateFees: lateFeesOf(f),
+      lateFees: f.lateFees.value,
       rate: f.rate.value,
       charges: f.charges,
       dueDate: f.dueDate.value,
