@@ -46,6 +46,21 @@ export function parseName(text: string): Found<string>[] {
   return [{ value: t, start: 0, end: text.length }];
 }
 
+/** A business's legal form ending its name ("HARBOR VIEW BAKERY LLC", "Smith & Sons, Inc."). */
+const LEGAL_FORM_RE = /,?\s+(?:llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.?|company|ltd\.?|llp|pllc|p\.?c\.|lp)$/i;
+
+/** A person's name, or a business's name with its legal form; never a utility's. */
+export function parseHolder(text: string): Found<string>[] {
+  const person = parseName(text);
+  if (person.length > 0) return person;
+  const t = text.trim().replace(/\s{2,}/g, ' ');
+  const form = LEGAL_FORM_RE.exec(t);
+  if (!form) return [];
+  const name = t.slice(0, form.index);
+  if (!/^[A-Za-z0-9][A-Za-z0-9&'.,-]*(?:\s+[A-Za-z0-9&'.,-]+){0,6}$/.test(name) || !/[A-Za-z]{2,}/.test(name) || NOT_NAME.test(name)) return [];
+  return [{ value: t, start: 0, end: text.length }];
+}
+
 /**
  * The segment left-aligned with `seg` on the nearest line below (dir 1) or above (dir -1) that
  * has one, within a few line heights. OCR may order lines of mixed heights loosely, so this
@@ -106,7 +121,8 @@ export function splitOneLineAddress(text: string): { street: string; city: strin
  */
 function findAddressBlocks(layout: Layout): AddressBlock[] {
   const blocks: AddressBlock[] = [];
-  const nameAbove = (seg: Segment) => alignedNeighbour(layout, seg, -1, (s) => parseName(s.text).length > 0);
+  // A business over a PO box is most often the utility's own remittance address.
+  const nameAbove = (seg: Segment) => alignedNeighbour(layout, seg, -1, (s) => (PO_BOX_RE.test(seg.text) ? parseName(s.text) : parseHolder(s.text)).length > 0);
   for (const line of layout.lines) {
     for (const seg of line.segments) {
       if (parseStreet(seg.text).length === 0) continue;
@@ -164,22 +180,32 @@ export function findServiceAddress(layout: Layout): { value: string; confidence:
   return best ? { value: best.value, confidence: best.confidence } : null;
 }
 
-export function findCustomerName(layout: Layout): { value: string; confidence: number } | null {
+/** `provider`: the utility's name as read, never the account holder's. */
+export function findCustomerName(layout: Layout, provider: string | null = null): { value: string; confidence: number } | null {
   const votes = new Votes<string>();
+  const utility = normalizeKey(provider?.split(/\s+/)[0] ?? '');
+  const add = (name: string, score: number) => {
+    if (utility.length < 4 || !normalizeKey(name).startsWith(utility)) votes.add(name, score, normalizeKey(name));
+  };
   for (const hit of findLabels(layout, CUSTOMER_NAME_LABELS)) {
     const paired = pairValue(layout, hit, parseName, { right: true, below: true, reach: 2 });
-    if (paired) votes.add(paired.value, paired.score, normalizeKey(paired.value));
+    if (paired) add(paired.value, paired.score);
   }
   for (const block of findAddressBlocks(layout)) {
-    if (block.name) votes.add(block.name.text.trim(), 0.6, normalizeKey(block.name.text));
+    if (block.name) add(block.name.text.trim(), 0.6);
   }
   // A name printed just above the "Service Address:" line, aligned with it.
   for (const hit of findLabels(layout, SERVICE_ADDRESS_LABELS)) {
     const seg = alignedNeighbour(layout, hit.seg, -1, (s) => parseName(s.text).length > 0);
-    if (seg) votes.add(seg.text.trim(), 0.4, normalizeKey(seg.text));
+    if (seg) add(seg.text.trim(), 0.4);
   }
   // A greeting ("Hello Maria,") names the reader, often by first name only: not the account
-  // holder's name, so nothing is returned when no name is printed otherwise.
+  // holder's name. A full name in a letter's greeting ("Dear Maria Lopez,") is, weakly.
+  for (const line of layout.lines) {
+    const greeting = /^(?:dear|hello|hi)\s+(.+?)\s*[,:]?$/i.exec(line.segments[0]?.text.trim() ?? '');
+    const name = greeting?.[1] && !/^(?:customer|member|neighbou?r|friend|valued)\b/i.test(greeting[1]) ? parseName(greeting[1])[0]?.value : undefined;
+    if (name && name.split(/\s+/).length >= 2) add(name, 0.35);
+  }
   const best = votes.best();
   return best ? { value: best.value, confidence: best.confidence } : null;
 }
