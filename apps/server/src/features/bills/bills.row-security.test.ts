@@ -8,7 +8,7 @@ import {
   savingRecommendation,
   utilityAccount,
   utilityBill,
-} from '../../db/schema/bills.ts';
+} from '../../db/schema/index.ts';
 import { withUserScope } from '../../db/user-scope.ts';
 import { type BillsTestContext, createBillsTestContext, sampleBill } from './bills.test-support.ts';
 

@@ -2,7 +2,7 @@ import { extractBill } from '@wattwise/extractor/extract';
 import { ExtractionError } from '@wattwise/extractor/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mlFeedback, processingRun, utilityBill } from '../../db/schema/bills.ts';
+import { mlFeedback, processingRun, utilityBill } from '../../db/schema/index.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext, sampleBill } from './bills.test-support.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mlFeedback } from '../../db/schema/bills.ts';
+import { mlFeedback } from '../../db/schema/feedback.ts';
 
 export type FeedbackRow = typeof mlFeedback.$inferSelect;
 export type NewFeedbackRow = typeof mlFeedback.$inferInsert;
