@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeReaders } from '@wattwise/extractor/read/read-document';
+import { closeReaders } from '@wattwise/extractor/extract';
 import { expect } from 'vitest';
 import { REPO_ROOT, type Env } from '../../config.ts';
 import type { DatabaseOptions } from '../../db/client.ts';

@@ -3,6 +3,7 @@ import { ExtractionError } from '@wattwise/extractor/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mlFeedback, processingRun, utilityBill } from '../../db/schema/index.ts';
+import { SIGN_IN_REQUIRED } from '../../http/session.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext, sampleBill } from './bills.test-support.ts';
 
@@ -122,7 +123,7 @@ describe('upload → processing', () => {
   it('answers 401 with the spec message to anonymous visitors', async () => {
     const upload = await ctx.upload(null, sampleBill(GEORGIA), GEORGIA);
     expect(upload.status).toBe(401);
-    expect(await upload.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: BILL_MESSAGES.authRequired } });
+    expect(await upload.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED } });
     for (const url of ['/api/bills', '/api/properties', '/api/utility-accounts', '/api/recommendations', '/api/processing/costs']) {
       expect((await ctx.json(null, url)).status, url).toBe(401);
     }

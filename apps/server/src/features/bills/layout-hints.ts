@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { learnLayoutHint } from '@wattwise/extractor/fields/hints';
+import { learnLayoutHint } from '@wattwise/extractor/extract';
 import type { DocumentText, HintField, LayoutHint } from '@wattwise/extractor/types';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -66,7 +66,7 @@ export async function layoutHintsFor(
   const hints: LayoutHint[] = [];
   const texts = new Map<string, DocumentText | null>();
   for (const c of corrections) {
-    if (!isHintField(c.field) || c.correctedValue === null || c.correctedValue === undefined || hints.some((h) => h.field === c.field)) continue;
+    if (!isHintField(c.field) || (typeof c.correctedValue !== 'string' && typeof c.correctedValue !== 'number') || hints.some((h) => h.field === c.field)) continue;
     if (!texts.has(c.filePath)) texts.set(c.filePath, await loadDocumentText(deps.storage, c.filePath));
     const doc = texts.get(c.filePath);
     if (!doc) continue;
