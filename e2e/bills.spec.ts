@@ -9,10 +9,11 @@ import { axeViolations } from './support/axe.ts';
 import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
-const SHARED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/bills');
-/** A text PDF and a phone photo, with the values their truth files give. */
-const TEXT_PDF = { file: path.join(SHARED_BILLS, 'pub-007.pdf'), provider: 'Duke Energy', amount: '$340.63', due: 'Apr 6, 2025' };
-const PHONE_PHOTO = { file: path.join(SHARED_BILLS, 'pub-011.jpg'), provider: 'Georgia Power', amount: '$357.62', due: 'Nov 23, 2025' };
+/** Generated bills in the repository, with the values their truth files (`.json` beside them) give. */
+const GENERATED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/extractor/test-fixtures/generated');
+const TEXT_PDF = { file: path.join(GENERATED_BILLS, 'gen-fixtures-0004.pdf'), provider: 'Bluestem Rural Electric Membership Corp.', amount: '$176.60', due: 'Oct 26, 2025' };
+/** A picture of a bill (a scan saved as PNG), read through OCR like a phone photo. */
+const PHONE_PHOTO = { file: path.join(GENERATED_BILLS, 'gen-fixtures-png-0001.png'), provider: 'Town of Millbrook Water & Sewer Department', amount: '$170.98', due: 'Jun 17, 2026' };
 
 /** Reading a photo runs OCR; on a busy 2-core machine that can take a while. */
 const PROCESSING_TIMEOUT = 120_000;
