@@ -337,9 +337,18 @@ describe('access control', () => {
   it('deletes a bill with its file, analysis and feedback', async () => {
     const cookie = await ctx.signIn();
     const bill = await uploadAndProcess(cookie);
-    await ctx.json(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' });
-    await ctx.json(cookie, '/api/feedback', { method: 'POST', body: { feedbackType: 'inaccuracy', entityType: 'bill_analysis', entityId: bill.id, userNotes: 'off' } });
+    // Feedback of every kind: a correction of the bill, on its analysis and on a recommendation.
+    const corrected = await ctx.json(cookie, `/api/bills/${bill.id}/fields`, { method: 'PATCH', body: { corrections: [{ field: 'customerName', value: 'A. Petrov' }] } });
+    expect(corrected.status).toBe(200);
+    const analysed = await ctx.json<{ recommendations: { id: string }[] }>(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' });
+    expect(analysed.body.recommendations.length).toBeGreaterThan(0);
+    const feedback = [
+      { feedbackType: 'inaccuracy', entityType: 'bill_analysis', entityId: bill.id, userNotes: 'off' },
+      ...analysed.body.recommendations.slice(0, 1).map((r) => ({ feedbackType: 'improvement', entityType: 'recommendation', entityId: r.id, userNotes: 'more detail' })),
+    ];
+    for (const body of feedback) expect((await ctx.json(cookie, '/api/feedback', { method: 'POST', body })).status).toBe(201);
     const [row] = await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, bill.id));
+    expect((await ctx.database.db.select().from(mlFeedback).where(eq(mlFeedback.userId, row?.userId ?? ''))).length).toBe(1 + feedback.length);
     const filesBefore = ctx.storedFiles().length;
     const res = await ctx.app.request(`/api/bills/${bill.id}`, { method: 'DELETE', headers: { cookie, origin: 'http://localhost:3000' } });
     expect(res.status).toBe(204);
