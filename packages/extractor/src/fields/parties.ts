@@ -43,8 +43,13 @@ export function parseName(text: string): Found<string>[] {
   if (!/^[A-Za-z][A-Za-z.'-]*(?:,?\s+(?:[A-Za-z][A-Za-z.'-]*|&|and)){1,5}$/.test(t)) return [];
   if (NOT_NAME.test(t)) return [];
   if (t === t.toLowerCase()) return [];
+  // Every word of a name is capitalised but its particles ("de", "van", "and"): a sentence
+  // ("database against a database of …") is not a name.
+  if (t.split(/\s+/).some((w) => /^[a-z]/.test(w) && !NAME_PARTICLES.has(w))) return [];
   return [{ value: t, start: 0, end: text.length }];
 }
+
+const NAME_PARTICLES = new Set(['de', 'del', 'della', 'der', 'di', 'da', 'du', 'dos', 'das', 'la', 'le', 'van', 'von', 'y', 'e', 'and', 'of', 'the', 'bin', 'al']);
 
 /** A business's legal form ending its name ("HARBOR VIEW BAKERY LLC", "Smith & Sons, Inc."). */
 const LEGAL_FORM_RE = /,?\s+(?:llc|l\.l\.c\.|inc\.?|incorporated|corp\.?|corporation|co\.?|company|ltd\.?|llp|pllc|p\.?c\.|lp)$/i;
@@ -96,8 +101,27 @@ function withCityLine(layout: Layout, seg: Segment, street: string): string {
 
 interface AddressBlock {
   name: Segment | null;
+  /** The name with the line it wrapped from ("THE PALACE AT WASHINGTON SQUARE" / "OWNERS ASSOCIATION"). */
+  wrappedName?: string;
   street: Segment;
   address: string;
+}
+
+/**
+ * A long name printed in capitals wraps onto a second line: the capitals line just above the
+ * name (within a line and a half, aligned, no digits, no label or organisation words) begins it.
+ */
+function wrappedName(layout: Layout, name: Segment): string | undefined {
+  const text = name.text.trim();
+  if (text !== text.toUpperCase()) return undefined;
+  const above = alignedNeighbour(layout, name, -1, (s) => {
+    const t = s.text.trim();
+    return t === t.toUpperCase() && /^[A-Z][A-Z&'.,-]*(?:\s+[A-Z&'.,-]+){0,6}$/.test(t) && !NOT_NAME.test(t) && Math.abs(s.x0 - name.x0) < name.height * 0.6;
+  });
+  const line = above ? layout.lines[above.line] : undefined;
+  const own = layout.lines[name.line];
+  if (!above || !line || !own || own.y - line.y > name.height * 1.6) return undefined;
+  return `${above.text.trim()} ${text}`;
 }
 
 /**
@@ -123,24 +147,25 @@ function findAddressBlocks(layout: Layout): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   // A business over a PO box is most often the utility's own remittance address.
   const nameAbove = (seg: Segment) => alignedNeighbour(layout, seg, -1, (s) => (PO_BOX_RE.test(seg.text) ? parseName(s.text) : parseHolder(s.text)).length > 0);
+  const block = (name: Segment | null, street: Segment, address: string): AddressBlock => ({ name, street, address, wrappedName: name ? wrappedName(layout, name) : undefined });
   for (const line of layout.lines) {
     for (const seg of line.segments) {
       if (parseStreet(seg.text).length === 0) continue;
       const oneLine = splitOneLineAddress(seg.text);
       if (oneLine) {
-        blocks.push({ name: nameAbove(seg), street: seg, address: `${cleanStreet(oneLine.street)}, ${cleanCity(oneLine.city)}` });
+        blocks.push(block(nameAbove(seg), seg, `${cleanStreet(oneLine.street)}, ${cleanCity(oneLine.city)}`));
         continue;
       }
       const city = alignedNeighbour(layout, seg, 1, (s) => isCityLine(s.text));
       if (city) {
-        blocks.push({ name: nameAbove(seg), street: seg, address: `${cleanStreet(seg.text)}, ${cleanCity(city.text)}` });
+        blocks.push(block(nameAbove(seg), seg, `${cleanStreet(seg.text)}, ${cleanCity(city.text)}`));
         continue;
       }
       // The rest of the line completes the address only when nothing else shares the line.
       const first = line.segments[0];
       const whole = splitOneLineAddress(line.segments.map((s) => s.text).join(' '));
       if (seg === first && whole) {
-        blocks.push({ name: nameAbove(seg), street: seg, address: `${cleanStreet(whole.street)}, ${cleanCity(whole.city)}` });
+        blocks.push(block(nameAbove(seg), seg, `${cleanStreet(whole.street)}, ${cleanCity(whole.city)}`));
       }
     }
   }
@@ -192,6 +217,7 @@ export function findCustomerName(layout: Layout, provider: string | null = null)
     if (paired) add(paired.value, paired.score);
   }
   for (const block of findAddressBlocks(layout)) {
+    if (block.wrappedName) add(block.wrappedName, 0.65);
     if (block.name) add(block.name.text.trim(), 0.6);
   }
   // A name printed just above the "Service Address:" line, aligned with it.
