@@ -279,6 +279,16 @@ ${holderBlock}
     expect(fields.customerName.value).toBe('Maria Lopez');
   });
 
+  it('is read whole when its capitals wrap onto a second line', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   THE PALACE AT WASHINGTON SQUARE\n   OWNERS ASSOCIATION\n   1200 Front St\n   Riverton, WY 82501')));
+    expect(fields.customerName.value).toBe('THE PALACE AT WASHINGTON SQUARE OWNERS ASSOCIATION');
+  });
+
+  it('is never a sentence after a "Customer" label', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   Customer   database against a database of Transitional')));
+    expect(fields.customerName.value).toBeNull();
+  });
+
   it('is not the first name a greeting uses', () => {
     const { fields } = extractFields(documentFromLayoutText(billFor('   Hello Maria,\n   Thank you for being our customer.')));
     expect(fields.customerName.value).toBeNull();
