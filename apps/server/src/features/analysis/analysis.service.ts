@@ -4,7 +4,7 @@ import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
 import type { AnalysisBill, BillAnalysis, Recommendation } from '@wattwise/shared/analysis/types';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BillRow, billHistory, claimBillAnalysis, listBills, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import { type BillRow, billHistory, billKindsById, claimBillAnalysis, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
 import {
   type AnalysisRow,
   deleteAnalysisOfBill,
@@ -224,8 +224,7 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
 export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
-  const [rows, bills] = await Promise.all([findRecommendations(db, userId), listBills(db, userId, filter)]);
-  const billsById = new Map(bills.map((b) => [b.id, b]));
+  const [rows, billsById] = await Promise.all([findRecommendations(db, userId), billKindsById(db, userId, filter)]);
   return rows.flatMap((row) => {
     const bill = billsById.get(row.billId);
     if (!bill) return [];
