@@ -63,6 +63,8 @@ export const utilityAccount = pgTable(
   (t) => [
     index('utility_accounts_user_id_idx').on(t.userId),
     uniqueIndex('utility_accounts_property_match_idx').on(t.userId, t.propertyId, t.matchKey),
+    // Deleting a property cascades to its accounts.
+    index('utility_accounts_property_idx').on(t.propertyId),
   ],
 );
 
@@ -124,6 +126,11 @@ export const utilityBill = pgTable(
     index('utility_bills_user_created_idx').on(t.userId, t.createdAt),
     index('utility_bills_account_idx').on(t.accountId),
     index('utility_bills_property_idx').on(t.propertyId),
+    // The list filtered by property type; the upload limits and demo data count unfinished bills;
+    // deleting a bill sets null on the bills marked as its duplicates.
+    index('utility_bills_user_property_type_idx').on(t.userId, t.propertyType),
+    index('utility_bills_user_unfinished_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
+    index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
   ],
 );
 
@@ -173,7 +180,7 @@ export const savingRecommendation = pgTable(
     trigger: text('trigger'),
     createdAt: createdAt(),
   },
-  (t) => [index('saving_recommendations_bill_id_idx').on(t.billId), index('saving_recommendations_user_id_idx').on(t.userId)],
+  (t) => [index('saving_recommendations_bill_id_idx').on(t.billId), index('saving_recommendations_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 export const mlFeedback = pgTable(
@@ -212,5 +219,6 @@ export const processingRun = pgTable(
     processingTimeMs: integer('processing_time_ms').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('processing_runs_user_created_idx').on(t.userId, t.createdAt)],
+  // bill_id: deleting a bill sets null on its runs.
+  (t) => [index('processing_runs_user_created_idx').on(t.userId, t.createdAt), index('processing_runs_bill_id_idx').on(t.billId)],
 );
