@@ -17,7 +17,6 @@ import { analyzeUserBill, detectBillAnomalies } from '../apps/server/src/feature
 import { createAuth } from '../apps/server/src/features/auth/auth.service.ts';
 import { saveExtraction } from '../apps/server/src/features/bills/bills.jobs.ts';
 import { insertBill } from '../apps/server/src/features/bills/bills.queries.ts';
-import { listBills } from '../apps/server/src/features/bills/bills.service.ts';
 import { generateDemoBills } from '../apps/server/src/features/demo/demo-bills.ts';
 import { createVerifiedUser } from '../apps/server/src/features/demo/demo.service.ts';
 import { createProperty, listProperties } from '../apps/server/src/features/properties/properties.service.ts';
@@ -85,12 +84,12 @@ export async function seedBenchData(config: Config, users: SeededUser[], log: (l
       const [home] = await listProperties(db, userId);
       if (!home) throw new Error('no default property');
       const sites = Math.ceil(seeded.bills / readings.length);
-      let made = 0;
-      for (let site = 0; site < sites && made < seeded.bills; site++) {
+      const billIds: string[] = [];
+      for (let site = 0; site < sites && billIds.length < seeded.bills; site++) {
         const property = site === 0 ? home : await createProperty(db, userId, { name: `Site ${site + 1}`, propertyType: site % 3 === 0 ? 'residential' : 'commercial' });
         const factor = 1 + (site % 7) * 0.35;
         // Newest 12 months first for a user with fewer bills than two years' worth.
-        for (const reading of readings.slice(-Math.min(readings.length, seeded.bills - made))) {
+        for (const reading of readings.slice(-Math.min(readings.length, seeded.bills - billIds.length))) {
           const key = `${userId}/${Date.now()}-${randomUUID().slice(0, 8)}-${reading.fileName}`;
           await storage.put(key, reading.bytes);
           const row = await insertBill(db, {
@@ -106,16 +105,15 @@ export async function seedBenchData(config: Config, users: SeededUser[], log: (l
             progress: 90,
           });
           await saveExtraction(db, row, forSite(reading.result, site, factor), reading.ms);
-          made++;
+          billIds.push(row.id);
         }
       }
-      // Oldest first, so each bill's analysis has its account's earlier bills as history.
-      const bills = (await listBills(db, userId, {})).reverse();
-      for (const bill of bills) {
-        await analyzeUserBill(db, userId, bill.id);
-        await detectBillAnomalies(db, userId, bill.id);
+      // In the order they were read (each site's oldest first), as a user analyses them.
+      for (const id of billIds) {
+        await analyzeUserBill(db, userId, id);
+        await detectBillAnomalies(db, userId, id);
       }
-      log(`seeded ${seeded.email}: ${bills.length} bills on ${sites} sites, analysed, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      log(`seeded ${seeded.email}: ${billIds.length} bills on ${sites} sites, analysed, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
     await database.close();

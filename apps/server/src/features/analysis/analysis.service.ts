@@ -11,7 +11,7 @@ import {
   findAnalysisByIdOrBill,
   findAnalysisOfBill,
   findRecommendation,
-  findRecommendations,
+  findRecommendationCards,
   findRecommendationsOfBill,
   insertAnalysis,
   insertRecommendations,
@@ -224,29 +224,28 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
 export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
-  const [rows, billsById] = await Promise.all([findRecommendations(db, userId), billKindsById(db, userId, filter)]);
+  const [rows, billsById] = await Promise.all([findRecommendationCards(db, userId), billKindsById(db, userId, filter)]);
   return rows.flatMap((row) => {
     const bill = billsById.get(row.billId);
     if (!bill) return [];
-    const dto = toRecommendationDto(row);
     return [
       {
-        id: dto.id,
-        billId: dto.billId,
-        recommendationType: dto.recommendationType,
-        title: dto.title,
-        description: dto.description,
-        savings: dto.estimatedSavings,
-        costReduced: dto.costReduced,
-        savingsPeriod: dto.savingsPeriod,
-        difficulty: dto.implementationEffort,
+        id: row.id,
+        billId: row.billId,
+        recommendationType: row.recommendationType,
+        title: row.title ?? titleFromType(row.recommendationType),
+        description: row.description,
+        savings: row.estimatedSavings,
+        costReduced: row.costReduced,
+        savingsPeriod: row.savingsPeriod,
+        difficulty: row.implementationEffort,
         implemented: false as const,
         propertyType: bill.propertyType,
         billType: bill.billType,
-        upfrontCost: dto.upfrontCost,
-        paybackPeriodMonths: dto.paybackPeriodMonths,
-        priority: dto.priority,
-        steps: dto.implementationSteps,
+        upfrontCost: row.upfrontCost,
+        paybackPeriodMonths: row.paybackPeriodMonths,
+        priority: row.priority,
+        steps: stepsOf(row.implementationSteps),
       },
     ];
   });
