@@ -147,6 +147,17 @@ class Server {
     return res.json();
   }
 
+  /** CPU seconds the server process has used (Linux; null elsewhere): a cost per request that a shared machine disturbs less than latency. */
+  cpuSeconds(): number | null {
+    try {
+      const fields = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s.
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.child.exitCode !== null) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
@@ -155,9 +166,11 @@ class Server {
   }
 }
 
-type Row = { database: string; user: string; endpoint: string; rps: number; p50: number; p99: number; failed: number; requests: number };
+type Row = { database: string; user: string; endpoint: string; rps: number; p50: number; p99: number; failed: number; requests: number; cpuMs: number | null };
 
-async function measure(base: string, paths: string[], cookie: string | undefined): Promise<Omit<Row, 'database' | 'user' | 'endpoint'>> {
+async function measure(server: Server, paths: string[], cookie: string | undefined): Promise<Omit<Row, 'database' | 'user' | 'endpoint'>> {
+  const base = server.base;
+  const cpuBefore = server.cpuSeconds();
   // Browsers ask for compressed answers; so does the bench.
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate' };
   if (cookie) headers.cookie = cookie;
@@ -167,7 +180,10 @@ async function measure(base: string, paths: string[], cookie: string | undefined
     duration: DURATION,
     requests: paths.map((p) => ({ method: 'GET' as const, path: p, headers })),
   });
+  const cpuAfter = server.cpuSeconds();
   return {
+    // Server CPU per answered request (the database's own CPU too on PGlite, which runs in process).
+    cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -209,12 +225,12 @@ async function benchDatabase(kind: string): Promise<Row[]> {
     const rows: Row[] = [];
     const record = (user: string, endpoint: string, m: Awaited<ReturnType<typeof measure>>) => {
       rows.push({ database: kind, user, endpoint, ...m });
-      log(`${user.padEnd(9)} ${endpoint.padEnd(16)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.failed ? `  FAILED ${m.failed}` : ''}`);
+      log(`${user.padEnd(9)} ${endpoint.padEnd(16)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  cpu ${m.cpuMs?.toFixed(2) ?? '-'} ms/req${m.failed ? `  FAILED ${m.failed}` : ''}`);
     };
     if (chosen.some((e) => !e.signedIn)) {
       for (const e of chosen.filter((x) => !x.signedIn)) {
         for (const p of e.paths({ cookie: '', billId: '' })) await server.getJson(p);
-        record('-', e.name, await measure(server.base, e.paths({ cookie: '', billId: '' }), undefined));
+        record('-', e.name, await measure(server, e.paths({ cookie: '', billId: '' }), undefined));
       }
     }
     for (const u of users) {
@@ -227,7 +243,7 @@ async function benchDatabase(kind: string): Promise<Row[]> {
         cookie = await server.refreshSession(cookie);
         const ctx = { cookie, billId };
         for (const p of e.paths(ctx)) await server.getJson(p, cookie);
-        record(`${u.bills} bills`, e.name, await measure(server.base, e.paths(ctx), cookie));
+        record(`${u.bills} bills`, e.name, await measure(server, e.paths(ctx), cookie));
       }
     }
     return rows;
@@ -240,9 +256,9 @@ async function benchDatabase(kind: string): Promise<Row[]> {
 
 function report(rows: Row[]): void {
   console.log(`\n${DURATION} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log('| database | user | endpoint | requests/s | p50 ms | p99 ms | failed |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.database} | ${r.user} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failed} |`);
+  console.log('| database | user | endpoint | requests/s | p50 ms | p99 ms | server CPU ms/request | failed |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.database} | ${r.user} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs?.toFixed(2) ?? '-'} | ${r.failed} |`);
   const biggest = `${Math.max(...BILL_COUNTS)} bills`;
   for (const database of DATABASES) {
     const health = rows.find((r) => r.database === database && r.endpoint === 'health');

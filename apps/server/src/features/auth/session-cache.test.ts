@@ -89,6 +89,22 @@ describe('session cookie cache', () => {
     expect((await get('/api/bills', copied)).status).toBe(401);
   });
 
+  it("reads the database on the app's session check, which renews the cached copy", async () => {
+    const copied = await signIn();
+    expect((await signOut(copied)).status).toBe(200);
+    const check = await get('/api/auth/get-session', copied);
+    expect(check.status).toBe(200);
+    expect(await check.json()).toBeNull();
+
+    const cookie = await signIn();
+    later(WINDOW_SECONDS + 1);
+    const renewed = await get('/api/auth/get-session', cookie);
+    expect(((await renewed.json()) as { session?: unknown } | null)?.session).toBeTruthy();
+    lookups.mockClear();
+    expect((await get('/api/bills', browserCookies(cookie, renewed))).status).toBe(200);
+    expect(lookups).not.toHaveBeenCalled();
+  });
+
   it('renews the cached copy on a read after the window, with one database lookup', async () => {
     const cookie = await signIn();
     later(WINDOW_SECONDS + 1);
