@@ -3,7 +3,8 @@ import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from './bills.service.ts';
 
 function fakeAuth(session: { user: { id: string } } | null) {
-  const getSession = vi.fn(() => Promise.resolve(session));
+  // better-auth's answer with returnHeaders: the session and the cookies it would set.
+  const getSession = vi.fn(() => Promise.resolve({ headers: new Headers(), response: session }));
   return { auth: { api: { getSession } } as unknown as Auth, getSession };
 }
 
