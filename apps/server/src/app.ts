@@ -20,6 +20,7 @@ import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createSignedIn } from './http/session.ts';
+import { sessionCache } from './http/session-cache.ts';
 import { serveWebApp } from './http/static.ts';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
   app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
+  app.use('/api/*', sessionCache());
   app.onError(handleError(logger));
   app.notFound((c) =>
     c.req.path.startsWith('/api/') || c.req.path.startsWith('/dev/')

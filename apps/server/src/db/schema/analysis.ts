@@ -52,5 +52,5 @@ export const savingRecommendation = pgTable(
     trigger: text('trigger'),
     createdAt: createdAt(),
   },
-  (t) => [index('saving_recommendations_bill_id_idx').on(t.billId), index('saving_recommendations_user_id_idx').on(t.userId)],
+  (t) => [index('saving_recommendations_bill_id_idx').on(t.billId), index('saving_recommendations_user_created_idx').on(t.userId, t.createdAt)],
 );

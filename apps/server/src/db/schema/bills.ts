@@ -63,5 +63,10 @@ export const utilityBill = pgTable(
     index('utility_bills_user_created_idx').on(t.userId, t.createdAt),
     index('utility_bills_account_idx').on(t.accountId),
     index('utility_bills_property_idx').on(t.propertyId),
+    // The list filtered by property type; the upload limits and demo data count unfinished bills;
+    // deleting a bill sets null on the bills marked as its duplicates.
+    index('utility_bills_user_property_type_idx').on(t.userId, t.propertyType),
+    index('utility_bills_user_unfinished_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
+    index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
   ],
 );

@@ -21,5 +21,6 @@ export const processingRun = pgTable(
     processingTimeMs: integer('processing_time_ms').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('processing_runs_user_created_idx').on(t.userId, t.createdAt)],
+  // bill_id: deleting a bill sets null on its runs.
+  (t) => [index('processing_runs_user_created_idx').on(t.userId, t.createdAt), index('processing_runs_bill_id_idx').on(t.billId)],
 );

@@ -40,5 +40,7 @@ export const utilityAccount = pgTable(
   (t) => [
     index('utility_accounts_user_id_idx').on(t.userId),
     uniqueIndex('utility_accounts_property_match_idx').on(t.userId, t.propertyId, t.matchKey),
+    // Deleting a property cascades to its accounts.
+    index('utility_accounts_property_idx').on(t.propertyId),
   ],
 );

@@ -18,6 +18,7 @@ import {
   countUnfinished,
   deleteBillRow,
   findBill,
+  findBillKinds,
   findBills,
   findHistory,
   findSamePeriodBill,
@@ -122,6 +123,11 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
 
 export async function listBills(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }): Promise<BillSummary[]> {
   return (await findBills(db, userId, filter)).map(toBillSummary);
+}
+
+/** Property type and bill type of each of the user's bills that pass the filter, by bill id. */
+export async function billKindsById(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }) {
+  return new Map((await findBillKinds(db, userId, filter)).map((b) => [b.id, b] as const));
 }
 
 export async function getBillSummary(db: Db, userId: string, id: string): Promise<BillSummary> {
