@@ -10,6 +10,7 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
+import { createRebateRoutes } from './features/rebates/rebates.routes.ts';
 import { createAuth } from './features/auth/auth.service.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ db, auth }));
   app.route('/', createFeedbackRoutes({ db, auth }));
   app.route('/', createProcessingRoutes({ db, auth }));
+  app.route('/', createRebateRoutes({ db, auth }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

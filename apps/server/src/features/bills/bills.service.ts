@@ -403,6 +403,18 @@ export async function saveAnomalyCheck(db: Db, userId: string, id: string, anoma
   await updateBill(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
 }
 
+/**
+ * The user's read bills for the rebate estimate (newest first): the analysis view of each,
+ * with its provider and service address as corrected.
+ */
+export async function listReadBills(db: Db, userId: string): Promise<(AnalysisBill & { utilityProvider: string; serviceAddress: string | null })[]> {
+  const rows = (await findBills(db, userId, {})).filter((row) => row.status === 'processed');
+  return rows.map((row) => {
+    const address = effectiveValue(row, 'serviceAddress');
+    return { ...toAnalysisInput(row), utilityProvider: row.utilityProvider, serviceAddress: typeof address === 'string' ? address : null };
+  });
+}
+
 export function countBillsOfProperty(db: Db, userId: string, propertyId: string) {
   return countByProperty(db, userId, propertyId);
 }

@@ -1,0 +1,275 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  APPLICATION_MESSAGES,
+  applicationSchema,
+  createApplicationSchema,
+  eligibilityRequestSchema,
+  eligibilityResultSchema,
+  explanationSchema,
+  importResultSchema,
+  insightsRequestSchema,
+  insightsSchema,
+  rebateListSchema,
+  recommendationsQuerySchema,
+  recommendationsSchema,
+  stateCodeSchema,
+  updateApplicationSchema,
+} from '@wattwise/shared/contract/rebates';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { userScopeRunner } from '../../db/user-scope.ts';
+import { AppError } from '../../http/errors.ts';
+import { createRouter } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/types.ts';
+import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
+import { locationOfCoordinates, locationOfZip } from './location.ts';
+import {
+  checkRebateEligibility,
+  createApplication,
+  deleteApplication,
+  ensureCatalogue,
+  explainOpenRebate,
+  exportCatalogue,
+  getRecommendations,
+  getSmartHomeInsights,
+  importCatalogue,
+  listApplications,
+  listOpenRebates,
+  REBATE_MESSAGES,
+  updateApplication,
+} from './rebates.service.ts';
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
+const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const unauthorized = err(REBATE_MESSAGES.signInRequired);
+const invalid = err('Invalid input');
+const rebateParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+const applicationParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const coordinatesQuery = z.object({
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+});
+
+/** One session lookup per request, shared by the route middleware and its handler. */
+const requestUsers = new WeakMap<Headers, Promise<string>>();
+
+export function createRebateRoutes(deps: { db: Db; auth: Auth }) {
+  const scoped = userScopeRunner(deps.db);
+  const user = (c: Context<AppEnv>) => {
+    const headers = c.req.raw.headers;
+    let found = requestUsers.get(headers);
+    if (!found) {
+      found = getSession(deps.auth, headers).then((session) => {
+        if (!session) throw new AppError('UNAUTHORIZED', 401, REBATE_MESSAGES.signInRequired);
+        return session.user.id;
+      });
+      requestUsers.set(headers, found);
+    }
+    return found;
+  };
+  // Anonymous calls get 401 before their input is validated; the catalogue is seeded (by the
+  // owner connection) before a scoped transaction reads it.
+  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await user(c);
+    await ensureCatalogue(deps.db);
+    await next();
+  };
+  const admin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await requireAdmin(deps.auth, c.req.raw.headers);
+    await next();
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/rebates',
+        tags: ['Rebates'],
+        summary: 'Programmes open today (expired ones are never offered); public',
+        responses: { 200: json(rebateListSchema, 'Open programmes') },
+      }),
+      async (c) => {
+        const rebates = await listOpenRebates(deps.db);
+        return c.json({ rebates, total: rebates.length }, 200, { 'cache-control': 'public, max-age=300' });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/rebates/location',
+        tags: ['Rebates'],
+        summary: "The nearest US ZIP to the browser's coordinates (offline lookup); public",
+        request: { query: coordinatesQuery },
+        responses: { 200: json(z.object({ location: z.object({ city: z.string(), state: stateCodeSchema, zip: z.string() }) }), 'Location'), 404: err('No US ZIP near these coordinates'), 422: invalid },
+      }),
+      (c) => {
+        const { latitude, longitude } = c.req.valid('query');
+        const found = locationOfCoordinates(latitude, longitude);
+        if (!found?.city || !found.zip) throw new AppError('NOT_FOUND', 404, 'No US ZIP near these coordinates');
+        return c.json({ location: { city: found.city, state: found.state, zip: found.zip } }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/rebates/recommendations',
+        middleware: [signedIn] as const,
+        tags: ['Rebates'],
+        summary: "Top 6 picks from the caller's own bills, at the location given or read from the bills",
+        request: { query: recommendationsQuerySchema },
+        responses: { 200: json(recommendationsSchema, 'Ranked picks'), 401: unauthorized, 422: invalid },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const location = query.zip
+          ? locationOfZip(query.zip)
+          : query.state
+            ? { city: query.city ?? null, state: query.state, zip: null, source: 'geolocation' as const }
+            : null;
+        return c.json(await scoped(await user(c), (db, userId) => getRecommendations(db, userId, { location })), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/rebates/{id}/eligibility',
+        middleware: [signedIn] as const,
+        tags: ['Rebates'],
+        summary: "Eligibility Check: the programme's rules against the caller's bills, answers and scenario",
+        request: { params: rebateParams, body: body(eligibilityRequestSchema) },
+        responses: { 200: json(eligibilityResultSchema, 'Result'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound), 422: invalid },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        return c.json(await scoped(await user(c), (db, userId) => checkRebateEligibility(db, userId, c.req.valid('param').id, input)), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/rebates/{id}/explain',
+        middleware: [signedIn] as const,
+        tags: ['Rebates'],
+        summary: 'Simplified Details of a programme',
+        request: { params: rebateParams },
+        responses: { 200: json(explanationSchema, 'Summary and original'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound) },
+      }),
+      async (c) => c.json(await scoped(await user(c), (db, userId) => explainOpenRebate(db, userId, c.req.valid('param').id)), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/rebates/insights',
+        middleware: [signedIn] as const,
+        tags: ['Rebates'],
+        summary: 'Smart Home Energy Insights from a description of devices and usage',
+        request: { body: body(insightsRequestSchema) },
+        responses: { 200: json(insightsSchema, 'Insights'), 401: unauthorized, 422: invalid },
+      }),
+      async (c) => {
+        const { description } = c.req.valid('json');
+        return c.json(await scoped(await user(c), (db, userId) => getSmartHomeInsights(db, userId, description)), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/applications',
+        middleware: [signedIn] as const,
+        tags: ['Applications'],
+        summary: "The caller's rebate applications, newest first",
+        responses: { 200: json(z.object({ applications: z.array(applicationSchema) }), 'Applications'), 401: unauthorized },
+      }),
+      async (c) => c.json({ applications: await scoped(await user(c), (db, userId) => listApplications(db, userId)) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/applications',
+        middleware: [signedIn] as const,
+        tags: ['Applications'],
+        summary: 'Track a rebate application',
+        request: { body: body(createApplicationSchema) },
+        responses: { 201: json(z.object({ application: applicationSchema }), APPLICATION_MESSAGES.added), 401: unauthorized, 422: err(APPLICATION_MESSAGES.required) },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        return c.json({ application: await scoped(await user(c), (db, userId) => createApplication(db, userId, input)) }, 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/api/applications/{id}',
+        middleware: [signedIn] as const,
+        tags: ['Applications'],
+        summary: 'Change an application (any status may follow any other)',
+        request: { params: applicationParams, body: body(updateApplicationSchema) },
+        responses: {
+          200: json(z.object({ application: applicationSchema }), APPLICATION_MESSAGES.updated),
+          401: unauthorized,
+          404: err(APPLICATION_MESSAGES.notFound),
+          422: invalid,
+        },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        return c.json({ application: await scoped(await user(c), (db, userId) => updateApplication(db, userId, c.req.valid('param').id, input)) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/applications/{id}',
+        middleware: [signedIn] as const,
+        tags: ['Applications'],
+        summary: 'Delete an application',
+        request: { params: applicationParams },
+        responses: { 204: { description: APPLICATION_MESSAGES.deleted }, 401: unauthorized, 404: err(APPLICATION_MESSAGES.notFound) },
+      }),
+      async (c) => {
+        await scoped(await user(c), (db, userId) => deleteApplication(db, userId, c.req.valid('param').id));
+        return c.body(null, 204);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/rebates/export',
+        middleware: [admin] as const,
+        tags: ['Rebates admin'],
+        summary: 'The whole catalogue, expired history included, as CSV (admins)',
+        responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, 401: err('Sign in required'), 403: err('Admins only') },
+      }),
+      async (c) =>
+        c.body(await exportCatalogue(deps.db), 200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="rebates-catalogue.csv"',
+        }),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/rebates/import',
+        middleware: [admin] as const,
+        tags: ['Rebates admin'],
+        summary: 'Add or replace programmes by id from a CSV (the export format); any bad line rejects the whole file',
+        request: { body: { content: { 'text/csv': { schema: z.string() } }, required: true } },
+        responses: {
+          200: json(importResultSchema, 'Imported'),
+          401: err('Sign in required'),
+          403: err('Admins only'),
+          415: err('Send the CSV as text/csv'),
+          422: err(REBATE_MESSAGES.importRejected),
+        },
+      }),
+      async (c) => {
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('text/csv')) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the CSV as text/csv');
+        }
+        return c.json(await importCatalogue(deps.db, await c.req.text()), 200);
+      },
+    );
+}
