@@ -1,13 +1,14 @@
+// Rebates through the HTTP API, with bills read by the real worker: composed here because it spans the bills and rebates features.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EligibilityResult, ImportResult, RebateApplication, RebateList, RecommendationsResult } from '@wattwise/shared/contract/rebates';
 import { isoDay } from '@wattwise/shared/rebates/filters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../config.ts';
-import { TEST_ORIGIN } from '../../test/test-app.ts';
-import { createAdmin } from '../auth/auth.service.ts';
-import { type BillsTestContext, createBillsTestContext } from '../bills/bills.test-support.ts';
-import { catalogueToCsv } from './catalogue.ts';
+import { REPO_ROOT } from '../config.ts';
+import { TEST_ORIGIN } from './test-app.ts';
+import { createAdmin } from '../features/auth/auth.service.ts';
+import { type BillsTestContext, createBillsTestContext } from '../features/bills/bills.test-support.ts';
+import { catalogueToCsv } from '../features/rebates/catalogue.ts';
 
 const GEORGIA_BILL = path.join(REPO_ROOT, 'e2e/fixtures/georgia-power-atlanta.pdf');
 
