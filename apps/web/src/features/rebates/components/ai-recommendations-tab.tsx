@@ -127,7 +127,7 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthentic
           <Card className="border-primary/40 bg-primary/5">
             <CardContent className="grid gap-1">
               <h2 className="text-lg font-semibold">AI Found {data.recommendations.length} Opportunities</h2>
-              <p className="text-sm text-muted-foreground">
+              <p className="text-sm">
                 Worth up to {wholeDollars(total)} together
                 {data.usage.monthlyKwh !== null && <> · based on your {data.usage.monthlyKwh.toLocaleString('en-US')} kWh a month</>}. Ranked by {data.engine}.
               </p>

@@ -35,7 +35,7 @@ export function FilterPanel({ filters, regions, onChange }: Props) {
       <div className="grid gap-2">
         <Label htmlFor="filter-region">Region</Label>
         <Input id="filter-region" value={filters.region} placeholder="State or region" onChange={(e) => set({ region: e.target.value })} />
-        <div className="flex flex-wrap gap-1" role="group" aria-label="Regions">
+        <div className="flex flex-wrap gap-1" role="group" aria-label="Common regions">
           {regions.map((r) => (
             <Button key={r} type="button" size="sm" variant={filters.region === r ? 'default' : 'outline'} aria-pressed={filters.region === r} onClick={() => set({ region: filters.region === r ? '' : r })}>
               {r}
