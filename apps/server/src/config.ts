@@ -55,6 +55,9 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY_MAX: z.coerce.number().int().min(1).default(6),
   /** A bill job running longer than this is presumed dead (its process stopped) and run again. */
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** With a key, Rewiring America's incentives for the user's state are merged into the rebate picks. */
+  REWIRING_AMERICA_API_KEY: optionalString,
+  REWIRING_AMERICA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.rewiringamerica.org'),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -145,6 +148,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     },
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };

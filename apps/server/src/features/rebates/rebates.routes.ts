@@ -11,7 +11,9 @@ import {
   insightsSchema,
   rebateListSchema,
   recommendationsQuerySchema,
+  type Rebate,
   recommendationsSchema,
+  type StateCode,
   stateCodeSchema,
   updateApplicationSchema,
 } from '@wattwise/shared/contract/rebates';
@@ -23,6 +25,7 @@ import { createRouter } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
 import { locationOfCoordinates, locationOfZip } from './location.ts';
+import { fetchRewiringAmericaRebates, type RewiringAmericaConfig } from './rewiring-america.ts';
 import {
   checkRebateEligibility,
   createApplication,
@@ -30,7 +33,8 @@ import {
   ensureCatalogue,
   explainOpenRebate,
   exportCatalogue,
-  getRecommendations,
+  loadPicksInput,
+  rankPicks,
   getSmartHomeInsights,
   importCatalogue,
   listApplications,
@@ -55,8 +59,20 @@ const coordinatesQuery = z.object({
 /** One session lookup per request, shared by the route middleware and its handler. */
 const requestUsers = new WeakMap<Headers, Promise<string>>();
 
-export function createRebateRoutes(deps: { db: Db; auth: Auth }) {
+export type RebateRoutesDeps = { db: Db; auth: Auth; rewiringAmerica?: RewiringAmericaConfig | null; fetch?: typeof fetch };
+
+export function createRebateRoutes(deps: RebateRoutesDeps) {
   const scoped = userScopeRunner(deps.db);
+  /** Rewiring America's programmes for the state when configured; a failure leaves the picks to our catalogue. */
+  const externalRebates = async (c: Context<AppEnv>, state: StateCode): Promise<Rebate[]> => {
+    if (!deps.rewiringAmerica) return [];
+    try {
+      return await fetchRewiringAmericaRebates(deps.rewiringAmerica, state, deps.fetch);
+    } catch (error) {
+      c.var.logger.warn({ err: error, state }, 'Rewiring America incentives not merged');
+      return [];
+    }
+  };
   const user = (c: Context<AppEnv>) => {
     const headers = c.req.raw.headers;
     let found = requestUsers.get(headers);
@@ -128,7 +144,10 @@ export function createRebateRoutes(deps: { db: Db; auth: Auth }) {
           : query.state
             ? { city: query.city ?? null, state: query.state, zip: null, source: 'geolocation' as const }
             : null;
-        return c.json(await scoped(await user(c), (db, userId) => getRecommendations(db, userId, { location })), 200);
+        const input = await scoped(await user(c), (db, userId) => loadPicksInput(db, userId, location));
+        // Outside the scoped transaction: an external call must not hold the database.
+        const external = await externalRebates(c, input.situation.location.state);
+        return c.json(rankPicks({ ...input, rebates: [...input.rebates, ...external] }), 200);
       },
     )
     .openapi(

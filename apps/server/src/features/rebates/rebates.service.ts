@@ -91,17 +91,25 @@ async function situationOf(db: Db, userId: string, asked: RebateLocation | null)
   return { location, usage: usageProfileFromBills(bills, location.state) };
 }
 
-/** The top six picks for the signed-in household (01-core §9 'AI picks', computed for real). */
-export async function getRecommendations(db: Db, userId: string, input: { location: RebateLocation | null; household?: Household }, day = today()) {
-  const [rebates, situation] = await Promise.all([listOpenRebates(db, day), situationOf(db, userId, input.location)]);
-  const household: Household = { propertyType: 'residential', ...input.household };
+/** What the picks are ranked from: the open catalogue and the household's situation (read in the user's scope). */
+export async function loadPicksInput(db: Db, userId: string, location: RebateLocation | null, day = today()) {
+  const [rebates, situation] = await Promise.all([listOpenRebates(db, day), situationOf(db, userId, location)]);
+  return { rebates, situation };
+}
+
+/**
+ * The top six picks for the signed-in household (01-core §9 'AI picks', computed for real),
+ * from our catalogue plus any programmes an external source adds for its state.
+ */
+export function rankPicks(input: { rebates: Rebate[]; situation: Situation }, household: Household = {}, day = today()): RecommendationsResult {
+  const { rebates, situation } = input;
   const recommendations = rankRebates({
     rebates,
-    context: { state: situation.location.state, utilities: situation.usage.utilities, household },
+    context: { state: situation.location.state, utilities: situation.usage.utilities, household: { propertyType: 'residential', ...household } },
     usage: situation.usage,
     today: day,
   });
-  return { ...situation, recommendations, engine: OFFLINE_ENGINE } satisfies RecommendationsResult;
+  return { ...situation, recommendations, engine: OFFLINE_ENGINE };
 }
 
 export async function checkRebateEligibility(db: Db, userId: string, id: string, input: { scenario: string; household: Household }, day = today()): Promise<EligibilityResult> {
