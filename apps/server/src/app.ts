@@ -22,6 +22,7 @@ import { limitRequestBodies, requireSameOriginWrites } from './http/request-guar
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static.ts';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
+import { type AiProvider, createAiProvider } from './platform/ai.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -43,6 +44,8 @@ export type AppDeps = {
   /** Bill files and live events; built from the config and database when not given. */
   storage?: Storage;
   realtime?: Realtime;
+  /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
+  ai?: AiProvider | null;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ db, auth }));
   app.route('/', createFeedbackRoutes({ db, auth }));
   app.route('/', createProcessingRoutes({ db, auth }));
-  app.route('/', createRebateRoutes({ db, auth, rewiringAmerica: config.rewiringAmerica }));
+  app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

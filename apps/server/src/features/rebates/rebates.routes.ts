@@ -24,6 +24,8 @@ import { AppError } from '../../http/errors.ts';
 import { createRouter } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
+import type { AiProvider } from '../../platform/ai.ts';
+import { AI_MESSAGES, eligibilityWithAi, explainWithAi, insightsWithAi } from './ai-engine.ts';
 import { locationOfCoordinates, locationOfZip } from './location.ts';
 import { fetchRewiringAmericaRebates, type RewiringAmericaConfig } from './rewiring-america.ts';
 import {
@@ -59,7 +61,7 @@ const coordinatesQuery = z.object({
 /** One session lookup per request, shared by the route middleware and its handler. */
 const requestUsers = new WeakMap<Headers, Promise<string>>();
 
-export type RebateRoutesDeps = { db: Db; auth: Auth; rewiringAmerica?: RewiringAmericaConfig | null; fetch?: typeof fetch };
+export type RebateRoutesDeps = { db: Db; auth: Auth; ai?: AiProvider | null; rewiringAmerica?: RewiringAmericaConfig | null; fetch?: typeof fetch };
 
 export function createRebateRoutes(deps: RebateRoutesDeps) {
   const scoped = userScopeRunner(deps.db);
@@ -158,11 +160,13 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         tags: ['Rebates'],
         summary: "Eligibility Check: the programme's rules against the caller's bills, answers and scenario",
         request: { params: rebateParams, body: body(eligibilityRequestSchema) },
-        responses: { 200: json(eligibilityResultSchema, 'Result'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound), 422: invalid },
+        responses: { 200: json(eligibilityResultSchema, 'Result'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound), 422: invalid, 502: err(AI_MESSAGES.eligibility) },
       }),
       async (c) => {
         const input = c.req.valid('json');
-        return c.json(await scoped(await user(c), (db, userId) => checkRebateEligibility(db, userId, c.req.valid('param').id, input)), 200);
+        const { rebate, result } = await scoped(await user(c), (db, userId) => checkRebateEligibility(db, userId, c.req.valid('param').id, input));
+        // AI calls happen after the user's transaction ends, so they never hold the database.
+        return c.json(deps.ai ? await eligibilityWithAi(deps.ai, rebate, input.scenario, result) : result, 200);
       },
     )
     .openapi(
@@ -173,9 +177,12 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         tags: ['Rebates'],
         summary: 'Simplified Details of a programme',
         request: { params: rebateParams },
-        responses: { 200: json(explanationSchema, 'Summary and original'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound) },
+        responses: { 200: json(explanationSchema, 'Summary and original'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound), 502: err(AI_MESSAGES.explain) },
       }),
-      async (c) => c.json(await scoped(await user(c), (db, userId) => explainOpenRebate(db, userId, c.req.valid('param').id)), 200),
+      async (c) => {
+        const { rebate, usage, result } = await scoped(await user(c), (db, userId) => explainOpenRebate(db, userId, c.req.valid('param').id));
+        return c.json(deps.ai ? await explainWithAi(deps.ai, rebate, usage, result) : result, 200);
+      },
     )
     .openapi(
       createRoute({
@@ -185,11 +192,12 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         tags: ['Rebates'],
         summary: 'Smart Home Energy Insights from a description of devices and usage',
         request: { body: body(insightsRequestSchema) },
-        responses: { 200: json(insightsSchema, 'Insights'), 401: unauthorized, 422: invalid },
+        responses: { 200: json(insightsSchema, 'Insights'), 401: unauthorized, 422: invalid, 502: err(AI_MESSAGES.insights) },
       }),
       async (c) => {
         const { description } = c.req.valid('json');
-        return c.json(await scoped(await user(c), (db, userId) => getSmartHomeInsights(db, userId, description)), 200);
+        const { rebates, usage, result } = await scoped(await user(c), (db, userId) => getSmartHomeInsights(db, userId, description));
+        return c.json(deps.ai ? await insightsWithAi(deps.ai, description, rebates, usage) : result, 200);
       },
     )
     .openapi(

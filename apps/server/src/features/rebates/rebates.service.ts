@@ -112,25 +112,26 @@ export function rankPicks(input: { rebates: Rebate[]; situation: Situation }, ho
   return { ...situation, recommendations, engine: OFFLINE_ENGINE };
 }
 
-export async function checkRebateEligibility(db: Db, userId: string, id: string, input: { scenario: string; household: Household }, day = today()): Promise<EligibilityResult> {
+/** The offline engine's answer, with what an AI provider needs to phrase it (rebate, usage). */
+export async function checkRebateEligibility(db: Db, userId: string, id: string, input: { scenario: string; household: Household }, day = today()) {
   const rebate = await requireOpenRebate(db, id, day);
   const { location, usage } = await situationOf(db, userId, null);
-  return checkEligibility(rebate, { state: location.state, utilities: usage.utilities, household: input.household }, input.scenario);
+  const result: EligibilityResult = checkEligibility(rebate, { state: location.state, utilities: usage.utilities, household: input.household }, input.scenario);
+  return { rebate, usage, result };
 }
 
-export async function explainOpenRebate(db: Db, userId: string, id: string, day = today()): Promise<Explanation> {
+export async function explainOpenRebate(db: Db, userId: string, id: string, day = today()) {
   const rebate = await requireOpenRebate(db, id, day);
   const { usage } = await situationOf(db, userId, null);
-  return explainRebate(rebate, usage);
+  const result: Explanation = explainRebate(rebate, usage);
+  return { rebate, usage, result };
 }
 
-export async function getSmartHomeInsights(db: Db, userId: string, description: string, day = today()): Promise<SmartHomeInsights> {
-  const [rebates, situation] = await Promise.all([listOpenRebates(db, day), situationOf(db, userId, null)]);
-  return smartHomeInsights(
-    description,
-    rebates.filter((r) => coversState(r.regions, situation.location.state)),
-    situation.usage,
-  );
+export async function getSmartHomeInsights(db: Db, userId: string, description: string, day = today()) {
+  const [all, situation] = await Promise.all([listOpenRebates(db, day), situationOf(db, userId, null)]);
+  const rebates = all.filter((r) => coversState(r.regions, situation.location.state));
+  const result: SmartHomeInsights = smartHomeInsights(description, rebates, situation.usage);
+  return { rebates, usage: situation.usage, result };
 }
 
 /** Replaces or adds programmes from a CSV; a file with any bad line changes nothing (422 with every line and reason). */
