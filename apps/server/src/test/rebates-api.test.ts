@@ -174,6 +174,14 @@ describe('recommendations from the user’s own bills', () => {
     expect(top?.annualBillSavings).toBeCloseTo((body.usage.annualElectricityCost ?? 0) * 0.2, 1);
     expect(top?.reasons[1]).toContain('kWh a month');
 
+    // Stated interests lift matching programmes.
+    const rankOf = (r: RecommendationsResult) => r.recommendations.findIndex((p) => p.rebate.category === 'appliances');
+    const keen = await ctx.json<RecommendationsResult>(alice, '/api/rebates/recommendations?interests=appliances,solar');
+    expect(keen.status).toBe(200);
+    expect(rankOf(keen.body)).toBeGreaterThanOrEqual(0);
+    expect(rankOf(body) === -1 || rankOf(keen.body) < rankOf(body)).toBe(true);
+    expect((await ctx.json(alice, '/api/rebates/recommendations?interests=yachts')).status).toBe(422);
+
     // Another user's picks do not use Alice's bill.
     const other = await ctx.json<RecommendationsResult>(bob, '/api/rebates/recommendations');
     expect(other.body.usage.billCount).toBe(0);

@@ -147,6 +147,13 @@ export const recommendationsQuerySchema = z.object({
   state: stateCodeSchema.optional(),
   zip: z.string().regex(/^\d{5}$/).optional(),
   city: z.string().max(100).optional(),
+  /** Stated interests, comma-separated categories ('heat_pump,solar'). */
+  interests: z
+    .string()
+    .max(400)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(rebateCategorySchema))
+    .optional(),
 });
 
 export const recommendationsSchema = z.object({

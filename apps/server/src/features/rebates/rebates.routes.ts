@@ -149,7 +149,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         const input = await scoped(await user(c), (db, userId) => loadPicksInput(db, userId, location));
         // Outside the scoped transaction: an external call must not hold the database.
         const external = await externalRebates(c, input.situation.location.state);
-        return c.json(rankPicks({ ...input, rebates: [...input.rebates, ...external] }), 200);
+        return c.json(rankPicks({ ...input, rebates: [...input.rebates, ...external] }, { interests: query.interests }), 200);
       },
     )
     .openapi(

@@ -3,6 +3,7 @@ import type {
   EligibilityRequest,
   EligibilityResult,
   Explanation,
+  RebateCategory,
   RebateList,
   RecommendationsResult,
   SmartHomeInsights,
@@ -15,7 +16,7 @@ export type DetectedLocation = { city: string; state: StateCode; zip: string };
 export const rebateKeys = {
   all: ['rebates'] as const,
   list: () => [...rebateKeys.all, 'list'] as const,
-  recommendations: (zip: string | null) => [...rebateKeys.all, 'recommendations', zip ?? 'from-bills'] as const,
+  recommendations: (zip: string | null, interests: readonly string[]) => [...rebateKeys.all, 'recommendations', zip ?? 'from-bills', interests.join(',')] as const,
   explain: (id: string) => [...rebateKeys.all, 'explain', id] as const,
 };
 
@@ -27,10 +28,15 @@ export function useRebates() {
   return useQuery(rebatesQueryOptions());
 }
 
-export function useRecommendations(location: DetectedLocation | null, enabled: boolean) {
+export function useRecommendations(location: DetectedLocation | null, interests: readonly RebateCategory[], enabled: boolean) {
+  const params = new URLSearchParams();
+  if (location) params.set('zip', location.zip);
+  if (interests.length > 0) params.set('interests', interests.join(','));
+  const query = params.toString();
   return useQuery({
-    queryKey: rebateKeys.recommendations(location?.zip ?? null),
-    queryFn: () => api.get<RecommendationsResult>(`/api/rebates/recommendations${location ? `?zip=${encodeURIComponent(location.zip)}` : ''}`),
+    queryKey: rebateKeys.recommendations(location?.zip ?? null, interests),
+    queryFn: () => api.get<RecommendationsResult>(`/api/rebates/recommendations${query ? `?${query}` : ''}`),
+    placeholderData: (previous) => previous,
     enabled,
     staleTime: 5 * 60_000,
     retry: 1,

@@ -1,4 +1,4 @@
-import type { Rebate, RecommendationsResult } from '@wattwise/shared/contract/rebates';
+import type { Rebate, RebateCategory, RecommendationsResult } from '@wattwise/shared/contract/rebates';
 import { LocateFixedIcon, MapPinIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,16 @@ import { ExplainDialog } from './explain-dialog.tsx';
 import { InsightsDialog } from './insights-dialog.tsx';
 import { LoadingSteps } from './loading-steps.tsx';
 import { RecommendationCard } from './recommendation-card.tsx';
+
+/** The upgrades a household can say it is interested in; they lift matching picks. */
+const INTEREST_LABELS: [RebateCategory, string][] = [
+  ['heat_pump', 'Heat pumps'],
+  ['heat_pump_water_heater', 'Water heating'],
+  ['insulation', 'Insulation'],
+  ['appliances', 'Appliances'],
+  ['electrical_panel', 'Electrical upgrades'],
+  ['solar', 'Solar'],
+];
 
 const SOURCE_LABELS: Record<RecommendationsResult['location']['source'], string> = {
   bill: 'From your bills',
@@ -46,7 +56,9 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthentic
   const [explaining, setExplaining] = useState<Rebate | null>(null);
   const [checking, setChecking] = useState<Rebate | null>(null);
   const [insightsOpen, setInsightsOpen] = useState(false);
-  const picks = useRecommendations(detected, isAuthenticated);
+  const [interests, setInterests] = useState<RebateCategory[]>([]);
+  const picks = useRecommendations(detected, interests, isAuthenticated);
+  const toggleInterest = (c: RebateCategory) => setInterests((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]));
 
   if (!isAuthenticated) return <SignInForPicks />;
 
@@ -99,6 +111,15 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthentic
           </div>
         </CardContent>
       </Card>
+
+      <div role="group" aria-label="What interests you?" className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium">What interests you?</span>
+        {INTEREST_LABELS.map(([category, label]) => (
+          <Button key={category} size="sm" variant={interests.includes(category) ? 'default' : 'outline'} aria-pressed={interests.includes(category)} onClick={() => toggleInterest(category)}>
+            {label}
+          </Button>
+        ))}
+      </div>
 
       {location?.source === 'default' && !detected && (
         <Alert>
