@@ -10,7 +10,7 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createRebateRoutes } from './features/rebates/rebates.routes.ts';
+import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createAuth } from './features/auth/auth.service.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -62,8 +62,8 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use('*', requestContext(logger, metrics));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
-  // The upload route limits its own body to 10 MB once it knows who is asking.
-  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
+  // The upload and catalogue-import routes limit their own bodies once they know who is asking.
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH) }));
   app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
   app.onError(handleError(logger));

@@ -133,6 +133,33 @@ describe('catalogue import', () => {
     expect(offers.body.rebates.find((r) => r.id === 'ga-hear-heat-pump')?.monetaryValue).toBe(8100);
   });
 
+  it('a catalogue larger than the usual 256 KB body limit imports for an admin; over 8 MB is refused', async () => {
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      id: `test-ak-programme-${i}`,
+      programName: `Test Alaska programme ${i}`,
+      description: 'A long description of a test programme. '.repeat(15),
+      provider: 'Test Alaska Utility',
+      monetaryValue: 100 + i,
+      applicationUrl: null,
+      startDate: null,
+      expirationDate: null,
+      category: 'lighting' as const,
+      propertyTypes: ['residential'],
+      regions: ['Alaska'],
+      eligibilityCriteria: { states: ['AK' as const] },
+      typicalProjectCost: null,
+      sourceUrl: 'https://example.org/ak',
+      origin: 'catalogue' as const,
+    }));
+    const csv = catalogueToCsv(many);
+    expect(csv.length).toBeGreaterThan(256 * 1024);
+    expect((await postCsv(null, csv)).status).toBe(401);
+    const res = await postCsv(admin, csv);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ImportResult).inserted).toBe(400);
+    expect((await postCsv(admin, 'x'.repeat(8 * 1024 * 1024 + 1))).status).toBe(413);
+  });
+
   it('only admins import or export; visitors are refused', async () => {
     expect((await postCsv(null, 'x')).status).toBe(401);
     expect((await postCsv(bob, 'x')).status).toBe(403);

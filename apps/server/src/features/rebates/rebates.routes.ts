@@ -20,7 +20,8 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { userScopeRunner } from '../../db/user-scope.ts';
-import { AppError } from '../../http/errors.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
@@ -56,6 +57,14 @@ const applicationParams = z.object({ id: z.uuid().openapi({ param: { name: 'id',
 const coordinatesQuery = z.object({
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
+});
+
+export const IMPORT_PATH = '/api/admin/rebates/import';
+/** A catalogue CSV may be large (5,000 programmes are about 4.6 MB); read only for admins. */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+const importBodyLimit = bodyLimit({
+  maxSize: MAX_IMPORT_BYTES,
+  onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The catalogue file is too large (at most 8 MB).'), 413),
 });
 
 /** One session lookup per request, shared by the route middleware and its handler. */
@@ -279,8 +288,8 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
     .openapi(
       createRoute({
         method: 'post',
-        path: '/api/admin/rebates/import',
-        middleware: [admin] as const,
+        path: IMPORT_PATH,
+        middleware: [admin, importBodyLimit] as const,
         tags: ['Rebates admin'],
         summary: 'Add or replace programmes by id from a CSV (the export format); any bad line rejects the whole file',
         request: { body: { content: { 'text/csv': { schema: z.string() } }, required: true } },
@@ -288,6 +297,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
           200: json(importResultSchema, 'Imported'),
           401: err('Sign in required'),
           403: err('Admins only'),
+          413: err('The catalogue file is too large (at most 8 MB).'),
           415: err('Send the CSV as text/csv'),
           422: err(REBATE_MESSAGES.importRejected),
         },
