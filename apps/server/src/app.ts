@@ -11,6 +11,7 @@ import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
 import { createAuth, getSession } from './features/auth/auth.service.ts';
+import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { mountApiDocs } from './http/docs.ts';
@@ -23,6 +24,7 @@ import { createSignedIn } from './http/session.ts';
 import { sessionCache } from './http/session-cache.ts';
 import { serveWebApp } from './http/static.ts';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
+import { type AiProvider, createAiProvider } from './platform/ai.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -44,6 +46,8 @@ export type AppDeps = {
   /** Bill files and live events; built from the config and database when not given. */
   storage?: Storage;
   realtime?: Realtime;
+  /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
+  ai?: AiProvider | null;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -60,8 +64,8 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
   app.use('*', requestContext(logger, metrics));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
-  // The upload route limits its own body to 10 MB once it knows who is asking.
-  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
+  // The upload and catalogue-import routes limit their own bodies once they know who is asking.
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH) }));
   app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
   app.use('/api/*', sessionCache());
@@ -94,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
+  app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

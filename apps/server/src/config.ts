@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AiConfig } from './platform/ai.ts';
 
 /** The repository root (apps/server/src → ../../..), the base for default paths. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -57,6 +58,15 @@ const envSchema = z.object({
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
   /** How long a read may trust the signed session copy in a cookie (0: every request reads the database). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** AI provider: Anthropic with a key, else an OpenAI-compatible endpoint; AI_MODEL names the model. */
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.anthropic.com'),
+  OPENAI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPENAI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  /** With a key, Rewiring America's incentives for the user's state are merged into the rebate picks. */
+  REWIRING_AMERICA_API_KEY: optionalString,
+  REWIRING_AMERICA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.rewiringamerica.org'),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -148,9 +158,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    ai: aiConfig(e),
+    rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };
+}
+
+/** The AI provider chosen by the environment, or null for the offline engines. */
+function aiConfig(e: z.infer<typeof envSchema>): AiConfig | null {
+  if (e.ANTHROPIC_API_KEY) {
+    return { provider: 'anthropic', apiKey: e.ANTHROPIC_API_KEY, model: e.AI_MODEL ?? 'claude-3-5-haiku-latest', baseUrl: e.ANTHROPIC_BASE_URL };
+  }
+  if (e.OPENAI_BASE_URL) return { provider: 'openai', baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY ?? null, model: e.AI_MODEL ?? 'llama3.1' };
+  return null;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);

@@ -15,6 +15,8 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/upload', title: 'Upload Your Utility Bill — Wattwise' },
   { path: '/dashboard', title: 'Your Dashboard — Wattwise' },
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
+  { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
+  { path: '/applications', title: 'Application Tracking — Wattwise' },
 ];
 
 export const NOT_FOUND_TITLE = 'Page not found — Wattwise';

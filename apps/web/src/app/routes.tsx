@@ -15,7 +15,6 @@ export const PENDING_PATHS = [
   '/admin',
   '/contact',
   '/support',
-  '/rebates',
   '/bill-search',
   '/smart-home',
   '/smart-dashboard',
@@ -23,7 +22,6 @@ export const PENDING_PATHS = [
   '/roi-calculator',
   '/ml-analytics',
   '/notifications',
-  '/applications',
   '/iot-dashboard',
   '/gamification',
   '/ai-assistant',
@@ -57,6 +55,10 @@ const billUpload = async () => ({
   Component: (await import('@/features/bill-upload/components/bill-upload-page.tsx')).BillUploadPage,
 });
 const dashboard = async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page.tsx')).DashboardPage });
+const rebates = async () => ({ Component: (await import('@/features/rebates/components/rebates-page.tsx')).RebatesPage });
+const applications = async () => ({
+  Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
+});
 const billDetail = async () => ({
   Component: (await import('@/features/dashboard/components/bill-detail-page.tsx')).BillDetailPage,
 });
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: '/upload', lazy: billUpload },
           { path: '/dashboard', lazy: dashboard },
           { path: '/dashboard/bills/:billId', lazy: billDetail },
+          { path: '/rebates', lazy: rebates },
+          { path: '/applications', lazy: applications },
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
         ],

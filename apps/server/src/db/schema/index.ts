@@ -7,3 +7,4 @@ export * from './bills.ts';
 export * from './analysis.ts';
 export * from './feedback.ts';
 export * from './processing.ts';
+export * from './rebates.ts';

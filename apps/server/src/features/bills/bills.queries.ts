@@ -52,6 +52,15 @@ export function findBills(db: Db, userId: string, filter: BillFilter): Promise<B
     );
 }
 
+/** The user's read bills, whole (corrections and extraction included), newest period first. */
+export function findReadBills(db: Db, userId: string): Promise<BillRow[]> {
+  return db
+    .select()
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), eq(utilityBill.status, 'processed')))
+    .orderBy(sql`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, ${utilityBill.createdAt}::date) desc`, desc(utilityBill.id));
+}
+
 /** Id, property type and bill type of the user's bills that pass the filter (what a recommendation card shows of its bill). */
 export function findBillKinds(db: Db, userId: string, filter: BillFilter) {
   return db

@@ -20,6 +20,7 @@ import {
   findBill,
   findBillKinds,
   findBills,
+  findReadBills,
   findHistory,
   findSamePeriodBill,
   insertBill,
@@ -383,6 +384,18 @@ export function toAnalysisInput(row: BillRow): AnalysisBill {
 
 export async function saveAnomalyCheck(db: Db, userId: string, id: string, anomalies: unknown[]): Promise<void> {
   await updateBill(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
+}
+
+/**
+ * The user's read bills for the rebate estimate (newest first): the analysis view of each,
+ * with its provider and service address as corrected.
+ */
+export async function listReadBills(db: Db, userId: string): Promise<(AnalysisBill & { utilityProvider: string; serviceAddress: string | null })[]> {
+  const rows = await findReadBills(db, userId);
+  return rows.map((row) => {
+    const address = effectiveValue(row, 'serviceAddress');
+    return { ...toAnalysisInput(row), utilityProvider: row.utilityProvider, serviceAddress: typeof address === 'string' ? address : null };
+  });
 }
 
 export function countBillsOfProperty(db: Db, userId: string, propertyId: string) {
