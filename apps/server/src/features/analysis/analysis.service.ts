@@ -1,10 +1,12 @@
 import { analyzeBill } from '@wattwise/shared/analysis/analyze';
 import { generateRecommendations } from '@wattwise/shared/analysis/recommendations';
 import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
-import type { AnalysisBill, BillAnalysis, Recommendation } from '@wattwise/shared/analysis/types';
+import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from '@wattwise/shared/analysis/types';
+import { type Anomaly, PRIORITIES, type RecommendationCard } from '@wattwise/shared/contract/analysis';
+import type { BillFilters, SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BillRow, billHistory, claimBillAnalysis, listBills, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import { type BillRow, billHistory, claimBillAnalysis, listBillFigures, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
 import {
   type AnalysisRow,
   deleteAnalysisOfBill,
@@ -25,54 +27,10 @@ export const ANALYSIS_MESSAGES = {
   recommendationNotFound: 'Recommendation not found',
 } as const;
 
-export type AnalysisDto = BillAnalysis & { id: string; createdAt: string };
-export type RecommendationDto = {
-  id: string;
-  billId: string;
-  recommendationType: string;
-  title: string;
-  description: string;
-  estimatedSavings: number;
-  costReduced: number | null;
-  savingsPeriod: string;
-  implementationEffort: string;
-  upfrontCost: number;
-  paybackPeriodMonths: number;
-  environmentalImpact: unknown;
-  implementationSteps: string[];
-  priority: string;
-  calculation: string | null;
-  trigger: string | null;
-  createdAt: string;
-};
-export type RecommendationCard = {
-  id: string;
-  billId: string;
-  recommendationType: string;
-  title: string;
-  description: string;
-  savings: number;
-  /** The yearly (or, for a refund, one-time) cost the saving comes out of; null on older rows. */
-  costReduced: number | null;
-  savingsPeriod: string;
-  difficulty: string;
-  implemented: false;
-  propertyType: string;
-  billType: string;
-  upfrontCost: number;
-  paybackPeriodMonths: number;
-  priority: string;
-  steps: string[];
-};
-export type Anomaly = {
-  kind: 'usage' | 'billing';
-  code: string;
-  severity: 'high' | 'medium' | 'low';
-  title: string;
-  explanation: string;
-  confidence: number | null;
-  amount: number | null;
-};
+/** The API shapes are the contract's (packages/shared/src/contract/bills.ts and analysis.ts). */
+export type AnalysisDto = SavedAnalysis;
+export type RecommendationDto = SavedRecommendation;
+export type { Anomaly, RecommendationCard };
 
 /** Spec card title: the type with its first underscore made a space, capitalised ('smart_thermostat' → 'Smart thermostat'). */
 export function titleFromType(type: string): string {
@@ -111,7 +69,7 @@ function toRecommendationDto(row: RecommendationRow): RecommendationDto {
     implementationEffort: row.implementationEffort,
     upfrontCost: row.upfrontCost,
     paybackPeriodMonths: row.paybackPeriodMonths,
-    environmentalImpact: row.environmentalImpact,
+    environmentalImpact: (row.environmentalImpact ?? null) as EnvironmentalImpact | null,
     implementationSteps: stepsOf(row.implementationSteps),
     priority: row.priority,
     calculation: row.calculation,
@@ -223,8 +181,8 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 }
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
-export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
-  const [rows, bills] = await Promise.all([findRecommendations(db, userId), listBills(db, userId, filter)]);
+export async function listRecommendationCards(db: Db, userId: string, filter: BillFilters): Promise<RecommendationCard[]> {
+  const [rows, bills] = await Promise.all([findRecommendations(db, userId), listBillFigures(db, userId, filter)]);
   const billsById = new Map(bills.map((b) => [b.id, b]));
   return rows.flatMap((row) => {
     const bill = billsById.get(row.billId);
@@ -239,14 +197,14 @@ export async function listRecommendationCards(db: Db, userId: string, filter: { 
         description: dto.description,
         savings: dto.estimatedSavings,
         costReduced: dto.costReduced,
-        savingsPeriod: dto.savingsPeriod,
+        savingsPeriod: dto.savingsPeriod === 'one_time' ? ('one_time' as const) : ('annual' as const),
         difficulty: dto.implementationEffort,
         implemented: false as const,
         propertyType: bill.propertyType,
         billType: bill.billType,
         upfrontCost: dto.upfrontCost,
         paybackPeriodMonths: dto.paybackPeriodMonths,
-        priority: dto.priority,
+        priority: PRIORITIES.find((p) => p === dto.priority) ?? 'medium',
         steps: dto.implementationSteps,
       },
     ];

@@ -1,46 +1,24 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
+import { idParamsSchema as idParams } from '@wattwise/shared/contract/common';
+import {
+  accountEnvelopeSchema,
+  accountListSchema,
+  accountsQuerySchema,
+  createPropertySchema,
+  propertyEnvelopeSchema,
+  propertyListSchema,
+  updatePropertySchema,
+  updateUtilityAccountSchema,
+} from '@wattwise/shared/contract/properties';
 import type { AppEnv } from '../../http/types.ts';
 import type { Auth } from '../auth/auth.service.ts';
 import { requireBillsUser } from '../bills/bills.service.ts';
 import { createProperty, deleteProperty, listAccounts, listProperties, PROPERTY_MESSAGES, updateAccount, updateProperty } from './properties.service.ts';
 import { userScopeRunner } from '../../db/user-scope.ts';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
-const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
-
-const propertyType = z.enum(['residential', 'commercial']);
-const propertySchema = z
-  .object({ id: z.string(), name: z.string(), propertyType, address: z.string().nullable(), createdAt: z.string() })
-  .openapi('Property');
-const accountSchema = z
-  .object({
-    id: z.string(),
-    propertyId: z.string(),
-    provider: z.string(),
-    accountNumber: z.string(),
-    billType: z.string(),
-    confirmed: z.boolean(),
-    billCount: z.number(),
-  })
-  .openapi('UtilityAccount');
-const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-const name = z.string().trim().min(1, 'Please enter a name').max(100);
-const address = z.string().trim().max(300).nullable().optional();
-const createBody = z.object({ name, propertyType: propertyType.default('residential'), address }).openapi('CreateProperty');
-const updateBody = z.object({ name: name.optional(), propertyType: propertyType.optional(), address }).openapi('UpdateProperty');
-const accountBody = z
-  .object({
-    propertyId: z.uuid().optional(),
-    provider: z.string().trim().min(1).max(200).optional(),
-    accountNumber: z.string().trim().min(1).max(100).optional(),
-    confirmed: z.boolean().optional(),
-  })
-  .openapi('UpdateUtilityAccount');
 const unauthorized = err('Authentication required for bill processing');
 
 export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
@@ -59,7 +37,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         middleware: [signedIn] as const,
         tags: ['Properties'],
         summary: "The caller's properties (a first 'Home' is created on first use)",
-        responses: { 200: json(z.object({ properties: z.array(propertySchema) }), 'Properties'), 401: unauthorized },
+        responses: { 200: json(propertyListSchema, 'Properties'), 401: unauthorized },
       }),
       async (c) => c.json({ properties: await scoped(await user(c), (db, userId) => listProperties(db, userId)) }, 200),
     )
@@ -70,8 +48,8 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         middleware: [signedIn] as const,
         tags: ['Properties'],
         summary: 'Add a property',
-        request: { body: body(createBody) },
-        responses: { 201: json(z.object({ property: propertySchema }), 'Created'), 401: unauthorized, 422: err('Invalid input') },
+        request: { body: body(createPropertySchema) },
+        responses: { 201: json(propertyEnvelopeSchema, 'Created'), 401: unauthorized, 422: err('Invalid input') },
       }),
       async (c) => c.json({ property: await scoped(await user(c), (db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
     )
@@ -82,8 +60,8 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         middleware: [signedIn] as const,
         tags: ['Properties'],
         summary: 'Rename a property or change its type or address',
-        request: { params: idParams, body: body(updateBody) },
-        responses: { 200: json(z.object({ property: propertySchema }), 'Updated'), 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound) },
+        request: { params: idParams, body: body(updatePropertySchema) },
+        responses: { 200: json(propertyEnvelopeSchema, 'Updated'), 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound) },
       }),
       async (c) => c.json({ property: await scoped(await user(c), (db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     )
@@ -109,8 +87,8 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         middleware: [signedIn] as const,
         tags: ['Properties'],
         summary: "The caller's utility accounts, optionally of one property",
-        request: { query: z.object({ propertyId: z.uuid().optional() }) },
-        responses: { 200: json(z.object({ accounts: z.array(accountSchema) }), 'Accounts'), 401: unauthorized },
+        request: { query: accountsQuerySchema },
+        responses: { 200: json(accountListSchema, 'Accounts'), 401: unauthorized },
       }),
       async (c) => c.json({ accounts: await scoped(await user(c), (db, userId) => listAccounts(db, userId, c.req.valid('query').propertyId)) }, 200),
     )
@@ -121,9 +99,9 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         middleware: [signedIn] as const,
         tags: ['Properties'],
         summary: 'Confirm, correct or move a utility account (its bills move with it)',
-        request: { params: idParams, body: body(accountBody) },
+        request: { params: idParams, body: body(updateUtilityAccountSchema) },
         responses: {
-          200: json(z.object({ account: accountSchema }), 'Updated'),
+          200: json(accountEnvelopeSchema, 'Updated'),
           401: unauthorized,
           404: err(PROPERTY_MESSAGES.accountNotFound),
           409: err(PROPERTY_MESSAGES.duplicateAccount),

@@ -1,3 +1,5 @@
+import { toBillType } from '@wattwise/shared/contract/bills';
+import type { Property, UtilityAccount } from '@wattwise/shared/contract/properties';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { countBillsByAccount, countBillsOfProperty, moveAccountBills } from '../bills/bills.service.ts';
@@ -26,16 +28,9 @@ export const PROPERTY_MESSAGES = {
   duplicateAccount: 'This property already has an account with that provider and account number.',
 } as const;
 
-export type PropertyDto = { id: string; name: string; propertyType: PropertyType; address: string | null; createdAt: string };
-export type AccountDto = {
-  id: string;
-  propertyId: string;
-  provider: string;
-  accountNumber: string;
-  billType: string;
-  confirmed: boolean;
-  billCount: number;
-};
+/** The API shapes are the contract's (packages/shared/src/contract/properties.ts). */
+export type PropertyDto = Property;
+export type AccountDto = UtilityAccount;
 
 const DEFAULT_NAMES: Record<PropertyType, string> = { residential: 'Home', commercial: 'Business' };
 
@@ -49,7 +44,7 @@ function toAccountDto(row: AccountRow, billCount: number): AccountDto {
     propertyId: row.propertyId,
     provider: row.provider,
     accountNumber: row.accountNumber,
-    billType: row.billType,
+    billType: toBillType(row.billType),
     confirmed: row.confirmed,
     billCount,
   };
