@@ -9,7 +9,7 @@ export const propertySchema = z
   .meta({ id: 'Property' });
 export type Property = z.infer<typeof propertySchema>;
 
-const propertyName = z.string().trim().min(1, 'Please enter a name').max(100, 'Please keep the name under 100 characters');
+const propertyName = z.string().trim().min(1, 'Please enter a name for the property').max(100, 'Please keep the name under 100 characters');
 const propertyAddress = z.string().trim().max(300, 'Please keep the address under 300 characters').nullable().optional();
 
 export const createPropertySchema = z

@@ -197,6 +197,7 @@ export function BillUploadPage() {
           open={propertyDialogOpen}
           onOpenChange={setPropertyDialogOpen}
           defaultType={propertyType}
+          onFailed={(failure) => toast.error('Failed to create property', { description: failure.message })}
           onCreated={chooseProperty}
         />
       )}

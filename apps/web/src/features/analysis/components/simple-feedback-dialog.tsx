@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { optionsOf, SelectField } from '@/components/ui/select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { useSubmitFeedback } from '../api/feedback.ts';
 import { validateSimpleFeedback } from '../lib/feedback-validation.ts';
@@ -77,21 +77,7 @@ export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId,
           <DialogDescription>{title}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.type}>Feedback type</Label>
-            <Select value={type} onValueChange={(value) => setType(value as FeedbackType)}>
-              <SelectTrigger id={ids.type}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(TYPE_LABELS).map(([value, label]) => (
-                  <SelectItem key={value} value={value}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField id={ids.type} label="Feedback type" value={type} options={optionsOf(TYPE_LABELS)} onValueChange={setType} />
           {type === 'correction' && (
             <div className="grid gap-2">
               <Label htmlFor={ids.correction}>Correct value</Label>

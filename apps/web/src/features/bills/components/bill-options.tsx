@@ -2,7 +2,7 @@ import { PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { optionsOf, SelectControl, SelectField } from '@/components/ui/select-field.tsx';
 import { BILL_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import type { BillType } from '@wattwise/shared/contract/bills';
 import type { Property } from '@wattwise/shared/contract/properties';
@@ -31,25 +31,18 @@ export function BillOptions(props: BillOptionsProps) {
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor={ids.property}>Property</Label>
           <div className="flex flex-wrap gap-2">
-            <Select
-              value={propertyId ?? ''}
+            <SelectControl
+              id={ids.property}
+              className="min-w-0 flex-1 basis-48"
+              value={propertyId}
               disabled={disabled || !properties?.length}
+              placeholder={properties ? 'Choose a property' : 'Loading properties…'}
+              options={(properties ?? []).map((property) => ({ value: property.id, label: `${property.name} · ${PROPERTY_TYPE_LABELS[property.propertyType]}` }))}
               onValueChange={(id) => {
                 const property = properties?.find((item) => item.id === id);
                 if (property) props.onPropertyChange(property);
               }}
-            >
-              <SelectTrigger id={ids.property} className="min-w-0 flex-1 basis-48">
-                <SelectValue placeholder={properties ? 'Choose a property' : 'Loading properties…'} />
-              </SelectTrigger>
-              <SelectContent>
-                {properties?.map((property) => (
-                  <SelectItem key={property.id} value={property.id}>
-                    {property.name} · {PROPERTY_TYPE_LABELS[property.propertyType]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
             <Button variant="outline" onClick={props.onAddProperty} disabled={disabled}>
               <PlusIcon aria-hidden />
               New property
@@ -57,40 +50,15 @@ export function BillOptions(props: BillOptionsProps) {
           </div>
         </div>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor={ids.propertyType}>Property type</Label>
-        <Select
-          value={props.propertyType}
-          disabled={disabled}
-          onValueChange={(value) => props.onPropertyTypeChange(value as PropertyType)}
-        >
-          <SelectTrigger id={ids.propertyType}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(PROPERTY_TYPE_LABELS).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.billType}>Bill type</Label>
-        <Select value={props.billType} disabled={disabled} onValueChange={(value) => props.onBillTypeChange(value as BillType)}>
-          <SelectTrigger id={ids.billType}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(BILL_TYPE_LABELS).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        id={ids.propertyType}
+        label="Property type"
+        value={props.propertyType}
+        disabled={disabled}
+        options={optionsOf(PROPERTY_TYPE_LABELS)}
+        onValueChange={props.onPropertyTypeChange}
+      />
+      <SelectField id={ids.billType} label="Bill type" value={props.billType} disabled={disabled} options={optionsOf(BILL_TYPE_LABELS)} onValueChange={props.onBillTypeChange} />
     </div>
   );
 }

@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { useProperties } from '@/features/properties/api/properties.ts';
 import { useUpdateUtilityAccount, useUtilityAccounts } from '../api/utility-accounts.ts';
 import { providerName } from '@/lib/bill-labels.ts';
@@ -54,25 +53,15 @@ export function AccountSection({ bill }: { bill: BillDetail }) {
         </span>
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="grid min-w-48 flex-1 gap-1.5">
-          <Label htmlFor={propertyFieldId}>Property of this account</Label>
-          <Select
-            value={account.propertyId}
-            disabled={update.isPending}
-            onValueChange={(propertyId) => save({ propertyId }, 'Account moved')}
-          >
-            <SelectTrigger id={propertyFieldId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {properties.data?.map((property) => (
-                <SelectItem key={property.id} value={property.id}>
-                  {property.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SelectField
+          className="min-w-48 flex-1 gap-1.5"
+          id={propertyFieldId}
+          label="Property of this account"
+          value={account.propertyId}
+          disabled={update.isPending}
+          options={(properties.data ?? []).map((property) => ({ value: property.id, label: property.name }))}
+          onValueChange={(propertyId) => save({ propertyId }, 'Account moved')}
+        />
         {!account.confirmed && (
           <Button variant="outline" disabled={update.isPending} onClick={() => save({ confirmed: true }, 'Account confirmed')}>
             Confirm account

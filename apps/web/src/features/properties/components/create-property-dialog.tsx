@@ -1,51 +1,51 @@
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createPropertySchema, type CreatePropertyInput, type Property } from '@wattwise/shared/contract/properties';
+import type { PropertyType } from '@wattwise/shared/contract/common';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
-import { useCreateProperty } from '../api/properties.ts';
+import { optionsOf, SelectField } from '@/components/ui/select-field.tsx';
 import { PROPERTY_TYPE_LABELS } from '@/lib/bill-labels.ts';
-import type { Property } from '@wattwise/shared/contract/properties';
-import type { PropertyType } from '@wattwise/shared/contract/common';
+import { useCreateProperty } from '../api/properties.ts';
 
 interface CreatePropertyDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   defaultType: PropertyType;
   onCreated: (property: Property) => void;
+  /** Told when the server refuses (the caller shows it: a toast). */
+  onFailed: (error: Error) => void;
 }
 
-/** Adds a property (a home, a rental, a shop) without leaving the upload screen. */
-export function CreatePropertyDialog({ open, onOpenChange, defaultType, onCreated }: CreatePropertyDialogProps) {
-  const createProperty = useCreateProperty();
-  const [name, setName] = useState('');
-  const [propertyType, setPropertyType] = useState<PropertyType>(defaultType);
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const ids = { name: useId(), type: useId(), address: useId(), error: useId() };
+type CreatePropertyValues = z.output<typeof createPropertySchema>;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError('Please enter a name for the property');
-      return;
-    }
-    setError(null);
+/** Adds a property (a home, a rental, a shop) without leaving the upload screen; the contract's schema checks the form. */
+export function CreatePropertyDialog({ open, onOpenChange, defaultType, onCreated, onFailed }: CreatePropertyDialogProps) {
+  const createProperty = useCreateProperty();
+  const ids = { name: useId(), type: useId(), address: useId(), error: useId() };
+  const { register, control, handleSubmit, reset, formState } = useForm<CreatePropertyInput, unknown, CreatePropertyValues>({
+    resolver: zodResolver(createPropertySchema),
+    defaultValues: { name: '', propertyType: defaultType, address: '' },
+  });
+  const nameError = formState.errors.name?.message;
+
+  const submit = handleSubmit((values) =>
     createProperty.mutate(
-      { name: name.trim(), propertyType, address: address.trim() || undefined },
+      { name: values.name, propertyType: values.propertyType, address: values.address || undefined },
       {
         onSuccess: (property) => {
           onCreated(property);
           onOpenChange(false);
-          setName('');
-          setAddress('');
+          reset({ name: '', propertyType: defaultType, address: '' });
         },
-        onError: (failure) => toast.error('Failed to create property', { description: failure.message }),
+        onError: onFailed,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -54,41 +54,32 @@ export function CreatePropertyDialog({ open, onOpenChange, defaultType, onCreate
           <DialogTitle>Add a property</DialogTitle>
           <DialogDescription>Bills are grouped by property, so each home or business keeps its own history.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4" noValidate>
           <div className="grid gap-2">
             <Label htmlFor={ids.name}>Property name</Label>
             <Input
               id={ids.name}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
               placeholder="e.g. Home, Rental, Shop"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? ids.error : undefined}
+              {...register('name')}
             />
-            {error && (
+            {nameError && (
               <p id={ids.error} role="alert" className="text-sm text-destructive">
-                {error}
+                {nameError}
               </p>
             )}
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.type}>Property type</Label>
-            <Select value={propertyType} onValueChange={(value) => setPropertyType(value as PropertyType)}>
-              <SelectTrigger id={ids.type}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {Object.entries(PROPERTY_TYPE_LABELS).map(([value, label]) => (
-                  <SelectItem key={value} value={value}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <Controller
+            control={control}
+            name="propertyType"
+            render={({ field }) => (
+              <SelectField id={ids.type} label="Property type" value={field.value} options={optionsOf(PROPERTY_TYPE_LABELS)} onValueChange={field.onChange} />
+            )}
+          />
           <div className="grid gap-2">
             <Label htmlFor={ids.address}>Address (optional)</Label>
-            <Input id={ids.address} value={address} onChange={(event) => setAddress(event.target.value)} autoComplete="street-address" />
+            <Input id={ids.address} autoComplete="street-address" {...register('address')} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
