@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotFoundRoute } from '@/app/routes/not-found.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
 import { routes } from './routes.tsx';
 
 /** Every path of the route table in 02-tools §2.1. */

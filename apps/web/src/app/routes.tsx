@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { RootLayout } from '@/app/layout/root-layout.tsx';
-import { NotFoundRoute } from '@/app/routes/not-found.tsx';
-import { PageSpinner } from '@/app/routes/page-spinner.tsx';
-import { RootError, RouteError } from '@/app/routes/route-error.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { PageSpinner } from './routes/page-spinner.tsx';
+import { RootError, RouteError } from './routes/route-error.tsx';
 
 /**
  * Paths of the route table (02-tools §2.1) whose screens are not built yet. They are
@@ -52,13 +52,13 @@ export const PENDING_PATHS = [
   '/payment-canceled',
 ] as const;
 
-const landing = async () => ({ Component: (await import('@/app/routes/landing.tsx')).LandingRoute });
+const landing = async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute });
 const billUpload = async () => ({
-  Component: (await import('@/app/routes/bill-upload.tsx')).BillUploadPage,
+  Component: (await import('./routes/bill-upload.tsx')).BillUploadPage,
 });
-const dashboard = async () => ({ Component: (await import('@/app/routes/dashboard.tsx')).DashboardPage });
+const dashboard = async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardPage });
 const billDetail = async () => ({
-  Component: (await import('@/app/routes/bill-detail.tsx')).BillDetailPage,
+  Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
 
 export const routes: RouteObject[] = [
@@ -75,11 +75,11 @@ export const routes: RouteObject[] = [
           { path: '/homepage', lazy: landing },
           {
             path: '/auth/callback',
-            lazy: async () => ({ Component: (await import('@/app/routes/auth-callback.tsx')).AuthCallbackRoute }),
+            lazy: async () => ({ Component: (await import('./routes/auth-callback.tsx')).AuthCallbackRoute }),
           },
           {
             path: '/auth/reset-password',
-            lazy: async () => ({ Component: (await import('@/app/routes/reset-password.tsx')).ResetPasswordRoute }),
+            lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
           },
           { path: '/bill-upload', lazy: billUpload },
           { path: '/payment', lazy: billUpload },

@@ -188,3 +188,23 @@ describe('GET /api/bills/figures', () => {
     expect((await ctx.json(owner, '/api/bills/figures?propertyType=castle')).status).toBe(422);
   });
 });
+
+describe('the contract in /api/openapi.json', () => {
+  it('documents the page, its parameters and the figures from the shared schemas', async () => {
+    type Doc = {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const doc = (await (await ctx.app.request('/api/openapi.json')).json()) as Doc;
+    const list = doc.paths['/api/bills']?.get;
+    expect(list?.parameters?.map((p) => p.name).sort()).toEqual(['cursor', 'limit', 'propertyId', 'propertyType']);
+    expect(list?.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BillList' });
+    expect(Object.keys(doc.components.schemas.BillList?.properties ?? {}).sort()).toEqual(['items', 'nextCursor', 'total']);
+    expect(Object.keys(list?.responses ?? {}).sort()).toEqual(['200', '400', '401', '422']);
+    expect(doc.paths['/api/bills/figures']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BillFiguresList' });
+    expect(Object.keys(doc.components.schemas.BillFigures?.properties ?? {}).sort()).toEqual(Object.keys(billFiguresSchema.shape).sort());
+    for (const name of ['BillSummary', 'BillDetail', 'Property', 'UtilityAccount', 'RecommendationCard', 'FeedbackInput', 'ProcessingCostSummary', 'Error']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+  });
+});
