@@ -117,7 +117,6 @@ export function useCorrectBillFields(id: string) {
       (await apiRequest<{ bill: BillDetail }>(billPath(id, '/fields'), { method: 'PATCH', body: input })).bill,
     onSuccess: (bill) => {
       queryClient.setQueryData(billKeys.detail(id), bill);
-      void queryClient.invalidateQueries({ queryKey: billKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: billKeys.all });
     },
   });

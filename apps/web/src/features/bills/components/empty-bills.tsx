@@ -1,7 +1,7 @@
 import { FileUpIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
-import { BILLS_MESSAGES } from '@/features/bills/messages.ts';
+import { BILLS_MESSAGES } from '../messages.ts';
 
 /** Empty state (DESIGN.md): what to do next, with one button. */
 export function EmptyBills({ text = 'Upload a bill and we will read it, check it and show you where to save.' }: { text?: string }) {

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { useCorrectBillFields } from '../api/bills.ts';
 import { FIELD_LABELS, kindOf, displayFieldValue, needsCheck, parseCorrection } from '../lib/fields.ts';
 import { confidenceLevel, formatPercent } from '@/lib/format.ts';
-import { BILLS_MESSAGES } from '@/features/bills/messages.ts';
+import { BILLS_MESSAGES } from '../messages.ts';
 import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import { BILL_FIELDS, type BillDetail, type ExtractedField, type BillField } from '@wattwise/shared/contract/bills';
 
