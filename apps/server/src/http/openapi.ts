@@ -1,6 +1,7 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
-import { errorBodySchema } from '@wattwise/shared/contract/common';
+import { errorBodySchema, idParamsSchema } from '@wattwise/shared/contract/common';
 import { validationError } from './errors.ts';
+import { SIGN_IN_REQUIRED } from './session.ts';
 import type { AppEnv } from './types.ts';
 
 /** A router whose zod validation failures become our 422 error shape. */
@@ -12,17 +13,20 @@ export function createRouter() {
   });
 }
 
-/** A JSON response of the contract's `schema`, for `createRoute({ responses })`. */
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return { description, content: { 'application/json': { schema } } };
-}
+/** The error body every API route answers with (http/errors.ts builds it): the contract's. */
+export const errorSchema = errorBodySchema;
 
-/** An error response (`{ error: { code, message, details? } }`) described by the message users read. */
-export function errorResponse(description: string) {
-  return jsonResponse(errorBodySchema, description);
-}
+/** An error response of a route's OpenAPI description. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 
-/** A required JSON request body of the contract's `schema`. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { content: { 'application/json': { schema } }, required: true };
-}
+/** A JSON response of a route's OpenAPI description. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+/** The 401 of every route behind the sign-in middleware. */
+export const unauthorizedResponse = errorResponse(SIGN_IN_REQUIRED);
+
+/** `{id}` path parameter: a uuid (anything else is 422 before any lookup). */
+export const idParams = idParamsSchema;

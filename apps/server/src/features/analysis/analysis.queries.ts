@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billAnalysis, savingRecommendation } from '../../db/schema/bills.ts';
+import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
 export type AnalysisRow = typeof billAnalysis.$inferSelect;
 export type RecommendationRow = typeof savingRecommendation.$inferSelect;

@@ -216,19 +216,16 @@ export async function clearAnalysis(db: Db, userId: string, billId: string): Pro
   await deleteAnalysisOfBill(db, userId, billId);
 }
 
-/** Ids feedback may point at for a bill: its analysis and recommendations. */
-export async function feedbackEntityIdsOfBill(db: Db, userId: string, billId: string): Promise<string[]> {
-  const [row, recs] = await Promise.all([findAnalysisOfBill(db, userId, billId), findRecommendationsOfBill(db, userId, billId)]);
-  return [...(row ? [row.id] : []), ...recs.map((r) => r.id)];
-}
-
-/** The caller's analysis, by its id or its bill's id; returns the analysis id (404 otherwise). */
-export async function requireAnalysisEntity(db: Db, userId: string, id: string): Promise<string> {
+/** The caller's analysis, by its id or its bill's id, with its bill (404 otherwise). */
+export async function requireAnalysisEntity(db: Db, userId: string, id: string): Promise<{ id: string; billId: string }> {
   const row = await findAnalysisByIdOrBill(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.analysisNotFound);
-  return row.id;
+  return { id: row.id, billId: row.billId };
 }
 
-export async function requireRecommendation(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await findRecommendation(db, userId, id))) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
+/** The caller's recommendation's bill (404 otherwise). */
+export async function requireRecommendation(db: Db, userId: string, id: string): Promise<{ billId: string }> {
+  const row = await findRecommendation(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
+  return { billId: row.billId };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
+import { count } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
@@ -148,6 +149,12 @@ export type SessionUser = SessionData['user'];
 /** Admin is a role on the user, checked on the server (spec: is_admin). */
 export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return u?.role === 'admin';
+}
+
+/** How many accounts exist (demo mode only creates its account on a database without users). */
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
 }
 
 /** The session of a request, or null. */

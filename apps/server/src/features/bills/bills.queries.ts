@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mlFeedback, utilityBill } from '../../db/schema/bills.ts';
+import { utilityBill } from '../../db/schema/bills.ts';
 
 // Every query takes the owner's id and filters on it.
 
@@ -224,26 +224,24 @@ export async function claimAnalysis(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * The user's corrections of bills of the same provider (and account, when both are known), newest
- * first: where those values were printed teaches the reader where to look on the next bill.
+ * The user's corrected bills of the same provider (and account, when both are known), most
+ * recently changed first, with their corrections (field → { value, at }): where those values
+ * were printed teaches the reader where to look on the next bill.
  */
-export async function findCorrectionsOfAccount(db: Db, userId: string, provider: string, accountNumber: string | null, excludeBillId: string, limit = 12) {
+export async function findCorrectedBillsOfAccount(db: Db, userId: string, provider: string, accountNumber: string | null, excludeBillId: string, limit = 12) {
   const digits = accountNumber ? accountNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : null;
   return db
-    .select({ billId: utilityBill.id, filePath: utilityBill.filePath, field: mlFeedback.field, correctedValue: mlFeedback.correctedValue })
-    .from(mlFeedback)
-    .innerJoin(utilityBill, and(eq(utilityBill.userId, mlFeedback.userId), sql`${utilityBill.id}::text = ${mlFeedback.entityId}`))
+    .select({ billId: utilityBill.id, filePath: utilityBill.filePath, corrections: utilityBill.corrections })
+    .from(utilityBill)
     .where(
       and(
-        eq(mlFeedback.userId, userId),
-        eq(mlFeedback.feedbackType, 'correction'),
-        eq(mlFeedback.entityType, 'bill'),
-        isNotNull(mlFeedback.field),
+        eq(utilityBill.userId, userId),
         ne(utilityBill.id, excludeBillId),
+        sql`${utilityBill.corrections} <> '{}'::jsonb`,
         sql`lower(${utilityBill.utilityProvider}) = lower(${provider})`,
         digits ? sql`upper(regexp_replace(${utilityBill.accountNumber}, '[^0-9A-Za-z]', '', 'g')) = ${digits}` : undefined,
       ),
     )
-    .orderBy(desc(mlFeedback.createdAt))
+    .orderBy(desc(utilityBill.updatedAt))
     .limit(limit);
 }

@@ -1,20 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { createRouter, errorResponse as err, jsonBody, jsonResponse as json } from '../../http/openapi.ts';
 import { feedbackEnvelopeSchema, feedbackInputSchema } from '@wattwise/shared/contract/feedback';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
-import { requireBillsUser } from '../bills/bills.service.ts';
+import { createRouter, errorResponse as err, jsonBody, jsonResponse, unauthorizedResponse } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
 import { FEEDBACK_MESSAGES, submitFeedback } from './feedback.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
 
-export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
-  const scoped = userScopeRunner(deps.db);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await requireBillsUser(deps.auth, c.req.raw.headers);
-    await next();
-  };
+export function createFeedbackRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter().openapi(
     createRoute({
       method: 'post',
@@ -24,15 +14,12 @@ export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
       summary: 'Feedback for model improvement on a bill, analysis or recommendation (ml_feedback)',
       request: { body: jsonBody(feedbackInputSchema) },
       responses: {
-        201: json(feedbackEnvelopeSchema, 'Saved'),
-        401: err('Authentication required for bill processing'),
+        201: jsonResponse(feedbackEnvelopeSchema, 'Saved'),
+        401: unauthorizedResponse,
         404: err(FEEDBACK_MESSAGES.notFound),
         422: err(`${FEEDBACK_MESSAGES.correctionRequired} / ${FEEDBACK_MESSAGES.correctionOrExplanation}`),
       },
     }),
-    async (c) => {
-      const userId = await requireBillsUser(deps.auth, c.req.raw.headers);
-      return c.json({ feedback: await scoped(userId, (db, id) => submitFeedback(db, id, c.req.valid('json'))) }, 201);
-    },
+    async (c) => c.json({ feedback: await signedInUser(c).inScope((db, userId) => submitFeedback(db, userId, c.req.valid('json'))) }, 201),
   );
 }

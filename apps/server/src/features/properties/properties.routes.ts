@@ -1,8 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
-import { idParamsSchema as idParams } from '@wattwise/shared/contract/common';
 import {
   accountEnvelopeSchema,
   accountListSchema,
@@ -13,22 +9,12 @@ import {
   updatePropertySchema,
   updateUtilityAccountSchema,
 } from '@wattwise/shared/contract/properties';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
-import { requireBillsUser } from '../bills/bills.service.ts';
-import { createProperty, deleteProperty, listAccounts, listProperties, PROPERTY_MESSAGES, updateAccount, updateProperty } from './properties.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
+import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { listAccountsWithBillCounts, updateAccountWithBills } from '../../use-cases/utility-accounts.ts';
+import { createProperty, deleteProperty, listProperties, PROPERTY_MESSAGES, updateProperty } from './properties.service.ts';
 
-const unauthorized = err('Authentication required for bill processing');
-
-export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
-  const scoped = userScopeRunner(deps.db);
-  // Looked up before any validation so anonymous calls get 401 (once per request, see requireBillsUser).
-  const user = (c: Context<AppEnv>) => requireBillsUser(deps.auth, c.req.raw.headers);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await user(c);
-    await next();
-  };
+export function createPropertyRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -39,7 +25,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         summary: "The caller's properties (a first 'Home' is created on first use)",
         responses: { 200: json(propertyListSchema, 'Properties'), 401: unauthorized },
       }),
-      async (c) => c.json({ properties: await scoped(await user(c), (db, userId) => listProperties(db, userId)) }, 200),
+      async (c) => c.json({ properties: await signedInUser(c).inScope((db, userId) => listProperties(db, userId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -51,7 +37,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { body: body(createPropertySchema) },
         responses: { 201: json(propertyEnvelopeSchema, 'Created'), 401: unauthorized, 422: err('Invalid input') },
       }),
-      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
+      async (c) => c.json({ property: await signedInUser(c).inScope((db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
     )
     .openapi(
       createRoute({
@@ -63,7 +49,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { params: idParams, body: body(updatePropertySchema) },
         responses: { 200: json(propertyEnvelopeSchema, 'Updated'), 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound) },
       }),
-      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
+      async (c) => c.json({ property: await signedInUser(c).inScope((db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -76,7 +62,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound), 409: err(PROPERTY_MESSAGES.hasBills) },
       }),
       async (c) => {
-        await scoped(await user(c), (db, userId) => deleteProperty(db, userId, c.req.valid('param').id));
+        await signedInUser(c).inScope((db, userId) => deleteProperty(db, userId, c.req.valid('param').id));
         return c.body(null, 204);
       },
     )
@@ -90,7 +76,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { query: accountsQuerySchema },
         responses: { 200: json(accountListSchema, 'Accounts'), 401: unauthorized },
       }),
-      async (c) => c.json({ accounts: await scoped(await user(c), (db, userId) => listAccounts(db, userId, c.req.valid('query').propertyId)) }, 200),
+      async (c) => c.json({ accounts: await signedInUser(c).inScope((db, userId) => listAccountsWithBillCounts(db, userId, c.req.valid('query').propertyId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -107,6 +93,6 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
           409: err(PROPERTY_MESSAGES.duplicateAccount),
         },
       }),
-      async (c) => c.json({ account: await scoped(await user(c), (db, userId) => updateAccount(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
+      async (c) => c.json({ account: await signedInUser(c).inScope((db, userId) => updateAccountWithBills(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     );
 }
