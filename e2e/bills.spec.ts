@@ -162,4 +162,26 @@ describe('bills', () => {
       assert.equal(await page.getByRole('dialog', { name: 'Authentication Required' }).isVisible(), false);
     });
   });
+
+  test('a user adds a property from the upload form: a blank name is refused, then the new property is chosen', async () => {
+    const email = uniqueEmail('property');
+    await suite.inPage(async (page) => {
+      await signUpAndConfirm(page, email);
+      await signIn(page, email, STRONG_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.goto('/bill-upload');
+      await page.getByRole('button', { name: 'New property' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a property' });
+      await dialog.getByRole('button', { name: 'Add property' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Please enter a name for the property' }).waitFor();
+      assert.equal(await dialog.getByLabel('Property name').getAttribute('aria-invalid'), 'true');
+
+      await dialog.getByLabel('Property name').fill('Lake Shop');
+      await dialog.getByRole('combobox', { name: 'Property type' }).click();
+      await page.getByRole('option', { name: 'Commercial' }).click();
+      await dialog.getByRole('button', { name: 'Add property' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('combobox', { name: 'Property' }).filter({ hasText: 'Lake Shop · Commercial' }).waitFor();
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { applyTheme } from './lib/theme.tsx';
+import { App } from '@/app/app.tsx';
+import { applyTheme } from '@/lib/theme.tsx';
 import './index.css';
 
 // Set the theme class before React renders so the first paint has the right colours.

@@ -1,7 +1,8 @@
+import { AMOUNT_PART_FIELDS } from '@wattwise/shared/contract/bills';
 import { SUMMARY_FIELDS, type ExtractionResult } from './types.ts';
 
 /** The summary fields, each printed with its confidence under `fieldConfidence`. */
-const OUTPUT_FIELDS = [...SUMMARY_FIELDS, 'previousBalance', 'paymentsReceived', 'currentCharges', 'lateFees'] as const satisfies ReadonlyArray<
+const OUTPUT_FIELDS = [...SUMMARY_FIELDS, ...AMOUNT_PART_FIELDS] as const satisfies ReadonlyArray<
   keyof ExtractionResult['fields']
 >;
 

@@ -4,7 +4,9 @@
  * The two halves meet only here.
  */
 
-export type BillType = 'electricity' | 'natural_gas' | 'water' | 'internet' | 'other';
+import { BILL_SUMMARY_FIELDS, type BillType } from '@wattwise/shared/contract/bills';
+
+export type { BillType };
 export type UsageUnit = 'kWh' | 'therms' | 'CCF' | 'gallons' | 'GB' | 'm3';
 export type FileKind = 'pdf' | 'jpeg' | 'png' | 'heic';
 
@@ -84,19 +86,7 @@ export interface MeterReading {
 }
 
 /** The bill's summary fields: what the CLI prints under fixed keys, the AI check asks about and the bench scores. */
-export const SUMMARY_FIELDS = [
-  'billType',
-  'utilityProvider',
-  'accountNumber',
-  'totalAmount',
-  'dueDate',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-  'usageAmount',
-  'usageUnit',
-  'customerName',
-  'serviceAddress',
-] as const;
+export const SUMMARY_FIELDS = BILL_SUMMARY_FIELDS;
 export type SummaryField = (typeof SUMMARY_FIELDS)[number];
 
 /** The bill's data, as read. Dates are ISO `YYYY-MM-DD`, amounts are numbers in dollars. */

@@ -1,4 +1,5 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import { errorBodySchema, idParamsSchema } from '@wattwise/shared/contract/common';
 import { validationError } from './errors.ts';
 import { SIGN_IN_REQUIRED } from './session.ts';
 import type { AppEnv } from './types.ts';
@@ -12,10 +13,8 @@ export function createRouter() {
   });
 }
 
-/** The error body every API route answers with (http/errors.ts builds it), as documented. */
-export const errorSchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
-  .openapi('Error');
+/** The error body every API route answers with (http/errors.ts builds it): the contract's. */
+export const errorSchema = errorBodySchema;
 
 /** An error response of a route's OpenAPI description. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
@@ -30,4 +29,4 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'appli
 export const unauthorizedResponse = errorResponse(SIGN_IN_REQUIRED);
 
 /** `{id}` path parameter: a uuid (anything else is 422 before any lookup). */
-export const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+export const idParams = idParamsSchema;

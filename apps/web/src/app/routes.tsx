@@ -52,15 +52,15 @@ export const PENDING_PATHS = [
 
 const landing = async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute });
 const billUpload = async () => ({
-  Component: (await import('@/features/bill-upload/components/bill-upload-page.tsx')).BillUploadPage,
+  Component: (await import('./routes/bill-upload.tsx')).BillUploadPage,
 });
-const dashboard = async () => ({ Component: (await import('@/features/dashboard/components/dashboard-page.tsx')).DashboardPage });
+const dashboard = async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardPage });
 const rebates = async () => ({ Component: (await import('@/features/rebates/components/rebates-page.tsx')).RebatesPage });
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
 const billDetail = async () => ({
-  Component: (await import('@/features/dashboard/components/bill-detail-page.tsx')).BillDetailPage,
+  Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
 
 export const routes: RouteObject[] = [

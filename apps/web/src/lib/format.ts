@@ -73,3 +73,10 @@ export function formatPercent(share: number): string {
 export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
+
+/** Confidence level shown on badges: High from 0.9, Medium from 0.7, else Low. */
+export function confidenceLevel(confidence: number): 'High' | 'Medium' | 'Low' {
+  if (confidence >= 0.9) return 'High';
+  if (confidence >= 0.7) return 'Medium';
+  return 'Low';
+}

@@ -61,6 +61,14 @@ export const utilityBill = pgTable(
   },
   (t) => [
     index('utility_bills_user_created_idx').on(t.userId, t.createdAt),
+    // The bill list's order (bills.queries.ts LIST_RANK, LIST_DATE), read backwards: a page comes off the index.
+    index('utility_bills_user_list_idx').on(
+      t.userId,
+      sql`(case when ${t.status} in ('queued', 'processing') then 1 else 0 end)`,
+      sql`coalesce(${t.servicePeriodEnd}, ${t.dueDate}, (${t.createdAt} at time zone 'UTC')::date)`,
+      t.createdAt,
+      t.id,
+    ),
     index('utility_bills_account_idx').on(t.accountId),
     index('utility_bills_property_idx').on(t.propertyId),
     // The list filtered by property type; the upload limits and demo data count unfinished bills;

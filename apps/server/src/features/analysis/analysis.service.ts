@@ -1,7 +1,9 @@
 import { analyzeBill } from '@wattwise/shared/analysis/analyze';
 import { generateRecommendations } from '@wattwise/shared/analysis/recommendations';
 import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
-import type { AnalysisBill, BillAnalysis, Recommendation } from '@wattwise/shared/analysis/types';
+import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from '@wattwise/shared/analysis/types';
+import { type Anomaly, PRIORITIES, type RecommendationCard } from '@wattwise/shared/contract/analysis';
+import type { BillFilters, SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { type BillRow, billHistory, billKindsById, claimBillAnalysis, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
@@ -25,54 +27,10 @@ export const ANALYSIS_MESSAGES = {
   recommendationNotFound: 'Recommendation not found',
 } as const;
 
-export type AnalysisDto = BillAnalysis & { id: string; createdAt: string };
-export type RecommendationDto = {
-  id: string;
-  billId: string;
-  recommendationType: string;
-  title: string;
-  description: string;
-  estimatedSavings: number;
-  costReduced: number | null;
-  savingsPeriod: string;
-  implementationEffort: string;
-  upfrontCost: number;
-  paybackPeriodMonths: number;
-  environmentalImpact: unknown;
-  implementationSteps: string[];
-  priority: string;
-  calculation: string | null;
-  trigger: string | null;
-  createdAt: string;
-};
-export type RecommendationCard = {
-  id: string;
-  billId: string;
-  recommendationType: string;
-  title: string;
-  description: string;
-  savings: number;
-  /** The yearly (or, for a refund, one-time) cost the saving comes out of; null on older rows. */
-  costReduced: number | null;
-  savingsPeriod: string;
-  difficulty: string;
-  implemented: false;
-  propertyType: string;
-  billType: string;
-  upfrontCost: number;
-  paybackPeriodMonths: number;
-  priority: string;
-  steps: string[];
-};
-export type Anomaly = {
-  kind: 'usage' | 'billing';
-  code: string;
-  severity: 'high' | 'medium' | 'low';
-  title: string;
-  explanation: string;
-  confidence: number | null;
-  amount: number | null;
-};
+/** The API shapes are the contract's (packages/shared/src/contract/bills.ts and analysis.ts). */
+export type AnalysisDto = SavedAnalysis;
+export type RecommendationDto = SavedRecommendation;
+export type { Anomaly, RecommendationCard };
 
 /** Spec card title: the type with its first underscore made a space, capitalised ('smart_thermostat' → 'Smart thermostat'). */
 export function titleFromType(type: string): string {
@@ -111,7 +69,7 @@ function toRecommendationDto(row: RecommendationRow): RecommendationDto {
     implementationEffort: row.implementationEffort,
     upfrontCost: row.upfrontCost,
     paybackPeriodMonths: row.paybackPeriodMonths,
-    environmentalImpact: row.environmentalImpact,
+    environmentalImpact: (row.environmentalImpact ?? null) as EnvironmentalImpact | null,
     implementationSteps: stepsOf(row.implementationSteps),
     priority: row.priority,
     calculation: row.calculation,
@@ -223,7 +181,7 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 }
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
-export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
+export async function listRecommendationCards(db: Db, userId: string, filter: BillFilters): Promise<RecommendationCard[]> {
   const [rows, billsById] = await Promise.all([findRecommendationCards(db, userId), billKindsById(db, userId, filter)]);
   return rows.flatMap((row) => {
     const bill = billsById.get(row.billId);
@@ -237,14 +195,14 @@ export async function listRecommendationCards(db: Db, userId: string, filter: { 
         description: row.description,
         savings: row.estimatedSavings,
         costReduced: row.costReduced,
-        savingsPeriod: row.savingsPeriod,
+        savingsPeriod: row.savingsPeriod === 'one_time' ? ('one_time' as const) : ('annual' as const),
         difficulty: row.implementationEffort,
         implemented: false as const,
         propertyType: bill.propertyType,
         billType: bill.billType,
         upfrontCost: row.upfrontCost,
         paybackPeriodMonths: row.paybackPeriodMonths,
-        priority: row.priority,
+        priority: PRIORITIES.find((p) => p === row.priority) ?? 'medium',
         steps: stepsOf(row.implementationSteps),
       },
     ];

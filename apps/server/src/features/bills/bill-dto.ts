@@ -1,87 +1,22 @@
 import { chargeLineSchema, type ChargeLineInput } from '@wattwise/shared/analysis/schema';
+import {
+  BILL_FIELDS,
+  type BillDetail,
+  type BillField,
+  type BillSummary,
+  type ExtractedField,
+  type FieldValue,
+  type ProcessingInfo,
+  type SavedAnalysis,
+  type SavedRecommendation,
+  toBillType,
+} from '@wattwise/shared/contract/bills';
 import type { BillRow, BillSummaryRow } from './bills.queries.ts';
 
-/** The JSON shapes of docs/api/bills.md. */
-export type BillSummary = {
-  id: string;
-  createdAt: string;
-  fileName: string;
-  propertyId: string | null;
-  propertyType: BillRow['propertyType'];
-  billType: string;
-  accountId: string | null;
-  status: BillRow['status'];
-  progress: number;
-  failureReason: string | null;
-  utilityProvider: string;
-  accountNumber: string;
-  /** Amount due; null when it was not read (shown as 'Not found', never as $0.00). */
-  totalAmount: number | null;
-  /** Parts of the amount due, when printed: this period's charges, the balance carried over, payments received, late fees. */
-  currentCharges: number | null;
-  previousBalance: number | null;
-  paymentsReceived: number | null;
-  lateFees: number | null;
-  dueDate: string | null;
-  servicePeriodStart: string | null;
-  servicePeriodEnd: string | null;
-  usageAmount: number | null;
-  usageUnit: string | null;
-  processingConfidence: number;
-  analyzed: boolean;
-  hasAnomalies: boolean;
-  duplicateOfId: string | null;
-};
-
-export const CORRECTABLE_FIELDS = [
-  'billType',
-  'utilityProvider',
-  'accountNumber',
-  'totalAmount',
-  'currentCharges',
-  'previousBalance',
-  'paymentsReceived',
-  'lateFees',
-  'dueDate',
-  'servicePeriodStart',
-  'servicePeriodEnd',
-  'usageAmount',
-  'usageUnit',
-  'customerName',
-  'serviceAddress',
-] as const;
-export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
-
-export type FieldValue = string | number | null;
-export type ExtractedField = { value: FieldValue; confidence: number; corrected: boolean; originalValue: FieldValue };
-
-export type ProcessingInfo = {
-  strategy: unknown;
-  documentType: string;
-  processingCost: number;
-  extractionCost: number;
-  aiCost: number;
-  processingTimeMs: number;
-  pageCount: number;
-  textSources: string[];
-  checks: { name: string; passed: boolean; detail?: string }[];
-  extractorConfidence: number;
-  ai: unknown;
-};
-
-export type BillDetail = BillSummary & {
-  fileUrl: string;
-  fileSize: number;
-  mimeType: string;
-  fields: Record<CorrectableField, ExtractedField>;
-  /** Itemised lines: label and amount, with quantity, unit, rate and kind when printed. */
-  charges: ChargeLineInput[];
-  /** Printed price per usage unit. */
-  rate: number | null;
-  processing: ProcessingInfo | null;
-  analysis: unknown;
-  recommendations: unknown[];
-};
+/** The JSON shapes of the bills API are the contract's (packages/shared/src/contract/bills.ts). */
+export type { BillDetail, BillSummary, ProcessingInfo };
+export type CorrectableField = BillField;
+export const CORRECTABLE_FIELDS = BILL_FIELDS;
 
 /** The reader's output as stored in `utility_bills.extracted`. */
 export type StoredExtraction = {
@@ -142,7 +77,7 @@ export function toBillSummary(row: BillSummaryRow): BillSummary {
     fileName: row.fileName,
     propertyId: row.propertyId,
     propertyType: row.propertyType,
-    billType: row.billType,
+    billType: toBillType(row.billType),
     accountId: row.accountId,
     status: row.status,
     progress: row.progress,
@@ -166,7 +101,7 @@ export function toBillSummary(row: BillSummaryRow): BillSummary {
   };
 }
 
-export function toBillDetail(row: BillRow, analysis: unknown, recommendations: unknown[]): BillDetail {
+export function toBillDetail(row: BillRow, analysis: SavedAnalysis | null, recommendations: SavedRecommendation[]): BillDetail {
   const corrections = (row.corrections ?? {}) as Corrections;
   const fields = {} as Record<CorrectableField, ExtractedField>;
   for (const field of CORRECTABLE_FIELDS) {

@@ -61,8 +61,8 @@ describe('a value that was not read is never $0.00 (item 1)', () => {
   it('keeps the amount null through the API, leaves out the figures that need it, then uses a correction', async () => {
     const bill = await uploadFields({ utilityProvider: 'Nowhere Power', usageAmount: 500, servicePeriodStart: '2025-03-01', servicePeriodEnd: '2025-04-01' });
     expect(bill.totalAmount).toBeNull();
-    const list = await ctx.json<{ bills: Bill[] }>(cookie, '/api/bills');
-    expect(list.body.bills.find((b) => b.id === bill.id)?.totalAmount).toBeNull();
+    const list = await ctx.json<{ items: Bill[] }>(cookie, '/api/bills');
+    expect(list.body.items.find((b) => b.id === bill.id)?.totalAmount).toBeNull();
     const detail = await ctx.json<{ bill: { fields: Record<string, { value: unknown }> } }>(cookie, `/api/bills/${bill.id}`);
     expect(detail.body.bill.fields.totalAmount?.value).toBeNull();
 
@@ -190,8 +190,8 @@ describe('bill order (item 16)', () => {
     const march = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 30, servicePeriodStart: '2025-03-01', servicePeriodEnd: '2025-04-01' });
     const january = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 10, servicePeriodStart: '2025-01-01', servicePeriodEnd: '2025-02-01' });
     const february = await upload({ utilityProvider: 'Order Power', accountNumber: 'O-1', totalAmount: 20, servicePeriodStart: '2025-02-01', servicePeriodEnd: '2025-03-01' });
-    const { body } = await ctx.json<{ bills: Bill[] }>(own, '/api/bills');
-    expect(body.bills.map((b) => b.id)).toEqual([march.id, february.id, january.id]);
+    const { body } = await ctx.json<{ items: Bill[] }>(own, '/api/bills');
+    expect(body.items.map((b) => b.id)).toEqual([march.id, february.id, january.id]);
   });
 });
 

@@ -13,6 +13,8 @@ export const BILL_MESSAGES = {
   correctionRequired: 'Please provide a correction',
   /** The spec's rate-limit text (01-core, error catalogue). */
   tooManyUploads: 'Too many requests. Please wait a moment and try again.',
+  /** Not in the spec: a `?cursor=` this server did not hand out. */
+  invalidCursor: 'The list position (cursor) is not valid. Load the list again from its first page.',
   fileMissing: 'The original file of this bill is no longer available.',
   propertyTypeMismatch: (name: string, type: string, chosen: string) =>
     `${name} is a ${type} property, but you chose ${chosen}. Choose a ${chosen} property, or change the property type.`,

@@ -25,7 +25,7 @@ describe('a bill being read', () => {
         // Reports half the document read, and waits until the bill shows it before finishing.
         extract: async (bytes, opts) => {
           opts?.onProgress?.(0.5);
-          const id = (await ctx.json<{ bills: Array<{ id: string }> }>(cookie, '/api/bills')).body.bills[0]?.id ?? '';
+          const id = (await ctx.json<{ items: Array<{ id: string }> }>(cookie, '/api/bills')).body.items[0]?.id ?? '';
           for (let i = 0; i < 100 && seenMidway === null; i++) {
             const { body } = await ctx.json<{ bill: { progress: number } }>(cookie, `/api/bills/${id}`);
             if (body.bill.progress > 50) seenMidway = body.bill.progress;

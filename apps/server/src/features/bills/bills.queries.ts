@@ -29,27 +29,91 @@ export async function findBill(db: Db, userId: string, id: string): Promise<Bill
   return row;
 }
 
-export type BillFilter = { propertyId?: string; propertyType?: string };
+export type BillFilter = { propertyId?: string; propertyType?: BillRow['propertyType'] };
 
-function billFilter(userId: string, filter: BillFilter): SQL | undefined {
+function filterConditions(userId: string, filter: BillFilter): SQL[] {
   const conditions: SQL[] = [eq(utilityBill.userId, userId)];
   if (filter.propertyId) conditions.push(eq(utilityBill.propertyId, filter.propertyId));
-  if (filter.propertyType) conditions.push(eq(utilityBill.propertyType, filter.propertyType as BillRow['propertyType']));
-  return and(...conditions);
+  if (filter.propertyType) conditions.push(eq(utilityBill.propertyType, filter.propertyType));
+  return conditions;
 }
 
-export function findBills(db: Db, userId: string, filter: BillFilter): Promise<BillSummaryRow[]> {
-  return db
-    .select(summaryColumns)
+function billFilter(userId: string, filter: BillFilter): SQL | undefined {
+  return and(...filterConditions(userId, filter));
+}
+
+/**
+ * The list order, newest first: bills still being read (no period yet) on top, then by the
+ * period a bill covers (its end, else its due date, else the upload day), then upload time and
+ * id. The same expressions make up `utility_bills_user_list_idx` (read backwards), so a page
+ * is read off the index without sorting the user's bills.
+ */
+export const LIST_RANK = sql<number>`(case when ${utilityBill.status} in ('queued', 'processing') then 1 else 0 end)`;
+export const LIST_DATE = sql<string>`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, (${utilityBill.createdAt} at time zone 'UTC')::date)`;
+const LIST_ORDER = [sql`${LIST_RANK} desc`, sql`${LIST_DATE} desc`, desc(utilityBill.createdAt), desc(utilityBill.id)];
+
+/** Where a page starts: the list-order key of the last bill of the page before. */
+export type BillListKey = { rank: number; date: string; createdAt: string; id: string };
+
+/**
+ * One page of the user's bills in list order, after `after` when given, with the number of
+ * bills matching the filter: `limit + 1` rows are read so the caller knows whether more follow.
+ */
+export async function findBillPage(db: Db, userId: string, filter: BillFilter, limit: number, after?: BillListKey) {
+  const conditions = filterConditions(userId, filter);
+  const where = and(...conditions);
+  const paged = after
+    ? and(
+        where,
+        sql`(${LIST_RANK}, ${LIST_DATE}, ${utilityBill.createdAt}, ${utilityBill.id}) < (${after.rank}, ${after.date}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      )
+    : where;
+  const rows = await db
+    .select({
+      bill: summaryColumns,
+      key: {
+        rank: sql<number>`${LIST_RANK}`.mapWith(Number),
+        date: sql<string>`${LIST_DATE}::text`,
+        // Microseconds, in UTC: a JavaScript Date would drop them and skip or repeat a bill.
+        createdAt: sql<string>`to_char(${utilityBill.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      },
+      total: sql<number>`(select count(*) from ${utilityBill} where ${where})`.mapWith(Number),
+    })
     .from(utilityBill)
-    .where(billFilter(userId, filter))
-    // By the period a bill covers, newest first; bills still being read (no period yet) on top.
-    .orderBy(
-      sql`case when ${utilityBill.status} in ('queued', 'processing') then 0 else 1 end`,
-      sql`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, ${utilityBill.createdAt}::date) desc`,
-      desc(utilityBill.createdAt),
-      desc(utilityBill.id),
-    );
+    .where(paged)
+    .orderBy(...LIST_ORDER)
+    .limit(limit + 1);
+  // A cursor past the last bill reads no row, so no total came with it.
+  const total = rows[0]?.total ?? (await db.$count(utilityBill, where));
+  return { rows: rows.map((r) => ({ bill: r.bill, key: { ...r.key, id: r.bill.id } })), total };
+}
+
+/** What the dashboard's overview and charts need of every bill matching the filter, in list order. */
+export function findBillFigures(db: Db, userId: string, filter: BillFilter) {
+  return db
+    .select({
+      id: utilityBill.id,
+      createdAt: utilityBill.createdAt,
+      propertyId: utilityBill.propertyId,
+      propertyType: utilityBill.propertyType,
+      billType: utilityBill.billType,
+      accountId: utilityBill.accountId,
+      status: utilityBill.status,
+      utilityProvider: utilityBill.utilityProvider,
+      accountNumber: utilityBill.accountNumber,
+      totalAmount: utilityBill.totalAmount,
+      currentCharges: utilityBill.currentCharges,
+      dueDate: utilityBill.dueDate,
+      servicePeriodStart: utilityBill.servicePeriodStart,
+      servicePeriodEnd: utilityBill.servicePeriodEnd,
+      usageAmount: utilityBill.usageAmount,
+      usageUnit: utilityBill.usageUnit,
+      analyzed: utilityBill.analyzed,
+      hasAnomalies: utilityBill.hasAnomalies,
+    })
+    .from(utilityBill)
+    .where(and(...filterConditions(userId, filter)))
+    .orderBy(...LIST_ORDER);
 }
 
 /** The user's read bills, whole (corrections and extraction included), newest period first. */

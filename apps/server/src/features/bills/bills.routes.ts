@@ -9,15 +9,19 @@ import { getBillDetail } from '../../use-cases/bill-detail.ts';
 import { MAX_FILE_BYTES } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
-  billDetailSchema,
-  billSummarySchema,
-  correctionsBody,
-  duplicateBody,
-  listBillsQuery,
-  propertyTypeSchema,
+  billDetailEnvelopeSchema,
+  billEnvelopeSchema,
+  billFiguresListSchema,
+  billFiltersSchema,
+  billListSchema,
+  billPagesSchema,
   billTypeSchema,
-  uploadForm,
-} from './bills.schemas.ts';
+  correctBillFieldsSchema,
+  duplicateDecisionSchema,
+  listBillsQuerySchema,
+  uploadBillFormSchema,
+} from '@wattwise/shared/contract/bills';
+import { propertyTypeSchema } from '@wattwise/shared/contract/common';
 import {
   type BillEvent,
   billTopic,
@@ -25,7 +29,8 @@ import {
   deleteBill,
   getBillFile,
   getBillSummary,
-  listBills,
+  listBillFigures,
+  listBillPage,
   resolveDuplicate,
   retryBill,
   uploadBill,
@@ -38,9 +43,6 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
 const notFound = err('Not the caller\'s bill, or no such bill');
 
-const billPageSchema = z
-  .object({ number: z.number().int(), url: z.string(), width: z.number().openapi({ description: 'points; 0 for a photo' }), height: z.number() })
-  .openapi('BillPage');
 const pageParams = idParams.extend({ page: z.coerce.number().int().min(1).max(100).openapi({ param: { name: 'page', in: 'path' } }) });
 const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v) => v === '2' ? 2 : 1) });
 
@@ -60,9 +62,9 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     path: '/api/bills',
     tags: ['Bills'],
     summary: 'Upload a bill (multipart field `bill`); it is queued for processing',
-    request: { body: { content: { 'multipart/form-data': { schema: uploadForm } }, required: true } },
+    request: { body: { content: { 'multipart/form-data': { schema: uploadBillFormSchema } }, required: true } },
     responses: {
-      202: json(z.object({ bill: billSummarySchema }), 'Stored and queued'),
+      202: json(billEnvelopeSchema, 'Stored and queued'),
       401: unauthorized,
       413: err(BILL_MESSAGES.fileTooLarge),
       415: err(BILL_MESSAGES.unsupportedType),
@@ -146,7 +148,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     summary: 'The pages of the original file, as images the browser can show',
     description: 'A PDF lists one rendered PNG per page (`/api/bills/{id}/pages/{page}`) with its size in points; a photo lists the file itself.',
     request: { params: idParams },
-    responses: { 200: json(z.object({ pages: z.array(billPageSchema) }), 'Pages'), 401: unauthorized, 404: notFound },
+    responses: { 200: json(billPagesSchema, 'Pages'), 401: unauthorized, 404: notFound },
   });
   router.get('/api/bills/:id/pages', signedIn, async (c) => {
     const userId = signedInUser(c).id;
@@ -249,13 +251,27 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       createRoute({
         method: 'get',
         path: '/api/bills',
-        middleware: [signedIn],
+        middleware: [signedIn] as const,
         tags: ['Bills'],
-        summary: "The caller's bills, newest first",
-        request: { query: listBillsQuery },
-        responses: { 200: json(z.object({ bills: z.array(billSummarySchema) }), 'Bills'), 401: unauthorized },
+        summary: "The caller's bills, a page at a time: bills being read first, then by the period they cover, newest first",
+        description: 'Follow `nextCursor` with `?cursor=` for the next page; `total` counts the bills matching the filters. A cursor this server did not hand out answers 400.',
+        request: { query: listBillsQuerySchema },
+        responses: { 200: json(billListSchema, 'A page of bills'), 400: err(BILL_MESSAGES.invalidCursor), 401: unauthorized, 422: err('Invalid filter or limit') },
       }),
-      async (c) => c.json({ bills: await signedInUser(c).inScope((db, userId) => listBills(db, userId, c.req.valid('query'))) }, 200),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => listBillPage(db, userId, c.req.valid('query'))), 200),
+    )
+    // Before /api/bills/{id}: 'figures' is not an id.
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/bills/figures',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: "The figures of all the caller's bills that the dashboard's overview and charts use (not paginated: a few fields a bill)",
+        request: { query: billFiltersSchema },
+        responses: { 200: json(billFiguresListSchema, 'Figures of every bill matching the filters, in list order'), 401: unauthorized },
+      }),
+      async (c) => c.json({ items: await signedInUser(c).inScope((db, userId) => listBillFigures(db, userId, c.req.valid('query'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -265,7 +281,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         tags: ['Bills'],
         summary: 'One bill with its read fields, processing, analysis and recommendations',
         request: { params: idParams },
-        responses: { 200: json(z.object({ bill: billDetailSchema }), 'Bill'), 401: unauthorized, 404: notFound },
+        responses: { 200: json(billDetailEnvelopeSchema, 'Bill'), 401: unauthorized, 404: notFound },
       }),
       async (c) => c.json({ bill: await signedInUser(c).inScope((db, userId) => getBillDetail(db, userId, c.req.valid('param').id)) }, 200),
     )
@@ -292,7 +308,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         tags: ['Bills'],
         summary: 'Queue a failed bill again',
         request: { params: idParams },
-        responses: { 202: json(z.object({ bill: billSummarySchema }), 'Queued'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
+        responses: { 202: json(billEnvelopeSchema, 'Queued'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
       }),
       async (c) => c.json({ bill: await retryBill(deps, signedInUser(c).id, c.req.valid('param').id) }, 202),
     )
@@ -303,9 +319,9 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         middleware: [signedIn] as const,
         tags: ['Bills'],
         summary: 'Correct read values; each correction is saved as ml_feedback and used by analysis',
-        request: { params: idParams, body: jsonBody(correctionsBody) },
+        request: { params: idParams, body: jsonBody(correctBillFieldsSchema) },
         responses: {
-          200: json(z.object({ bill: billDetailSchema }), 'Corrected bill'),
+          200: json(billDetailEnvelopeSchema, 'Corrected bill'),
           401: unauthorized,
           404: notFound,
           409: err(BILL_MESSAGES.notProcessed),
@@ -324,8 +340,8 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         middleware: [signedIn] as const,
         tags: ['Bills'],
         summary: 'Answer the duplicate question: replace the earlier bill, or keep both',
-        request: { params: idParams, body: jsonBody(duplicateBody) },
-        responses: { 200: json(z.object({ bill: billSummarySchema }), 'Bill'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notDuplicate) },
+        request: { params: idParams, body: jsonBody(duplicateDecisionSchema) },
+        responses: { 200: json(billEnvelopeSchema, 'Bill'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notDuplicate) },
       }),
       async (c) => c.json({ bill: await resolveDuplicate(deps, signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').action) }, 200),
     );

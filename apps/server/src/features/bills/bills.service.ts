@@ -6,6 +6,8 @@ import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { safeFileName, type Storage } from '../../platform/storage.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
+import { type BillFigures, type BillList, toBillType } from '@wattwise/shared/contract/bills';
+import { z } from 'zod';
 import { type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillSummary } from './bill-dto.ts';
 import { checkBillFile } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
@@ -19,8 +21,11 @@ import {
   deleteBillRow,
   findBill,
   findBillKinds,
-  findBills,
   findReadBills,
+  type BillFilter,
+  findBillFigures,
+  type BillListKey,
+  findBillPage,
   findHistory,
   findSamePeriodBill,
   insertBill,
@@ -122,8 +127,53 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
   }
 }
 
-export async function listBills(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }): Promise<BillSummary[]> {
-  return (await findBills(db, userId, filter)).map(toBillSummary);
+/** 400 for a cursor this server did not hand out (or one from a list order since changed). */
+function invalidCursor(): AppError {
+  return new AppError('INVALID_CURSOR', 400, BILL_MESSAGES.invalidCursor);
+}
+
+const cursorKey = z.tuple([
+  z.union([z.literal(0), z.literal(1)]),
+  z.iso.date(),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.uuid(),
+]);
+
+/** The opaque `nextCursor`: the list-order key of a page's last bill, as base64url JSON. */
+export function encodeBillCursor(key: BillListKey): string {
+  return Buffer.from(JSON.stringify([key.rank, key.date, key.createdAt, key.id])).toString('base64url');
+}
+
+export function decodeBillCursor(cursor: string): BillListKey {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const parsed = cursorKey.safeParse(raw);
+  if (!parsed.success) throw invalidCursor();
+  const [rank, date, createdAt, id] = parsed.data;
+  return { rank, date, createdAt, id };
+}
+
+/** One page of the caller's bills, newest first (bills being read on top), with the total matching the filter. */
+export async function listBillPage(db: Db, userId: string, query: BillFilter & { limit: number; cursor?: string }): Promise<BillList> {
+  const after = query.cursor === undefined ? undefined : decodeBillCursor(query.cursor);
+  const { rows, total } = await findBillPage(db, userId, query, query.limit, after);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toBillSummary(r.bill)),
+    total,
+    nextCursor: rows.length > query.limit && last ? encodeBillCursor(last.key) : null,
+  };
+}
+
+/** Every bill of the caller matching the filter, with only the figures the overview and charts use. */
+export async function listBillFigures(db: Db, userId: string, filter: BillFilter): Promise<BillFigures[]> {
+  const rows = await findBillFigures(db, userId, filter);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), billType: toBillType(row.billType) }));
 }
 
 /** Property type and bill type of each of the user's bills that pass the filter, by bill id. */

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 
-export const BILL_TYPES = ['electricity', 'natural_gas', 'water', 'internet', 'other'] as const;
-export type BillType = (typeof BILL_TYPES)[number];
-
-/** What a bill's live channel carries (SSE `progress` / `done` / `failed`). */
-export type BillEvent = {
-  status: 'queued' | 'processing' | 'processed' | 'failed';
-  progress: number;
-  /** Step id, e.g. 'reading_bill' (the web app turns it into 'Reading bill'). */
-  step: string;
-  reason?: string | null;
-};
+export { BILL_TYPES, type BillEvent, type BillType } from '@wattwise/shared/contract/bills';
 
 export const billTopic = (billId: string) => `bill:${billId}`;
 

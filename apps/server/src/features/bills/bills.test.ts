@@ -91,9 +91,9 @@ describe('upload → processing', () => {
     const costs = await ctx.json<Record<string, unknown>>(cookie, '/api/processing/costs');
     expect(costs.body).toMatchObject({ documentsProcessed: 1, badge: 'Excellent', score: 85 });
     expect(costs.body.textractCosts).toBeCloseTo(0.0015, 6);
-    const list = await ctx.json<{ bills: Bill[] }>(cookie, '/api/bills?propertyType=residential');
-    expect(list.body.bills.map((b) => b.id)).toEqual([bill.id]);
-    expect((await ctx.json<{ bills: Bill[] }>(cookie, '/api/bills?propertyType=commercial')).body.bills).toEqual([]);
+    const list = await ctx.json<{ items: Bill[] }>(cookie, '/api/bills?propertyType=residential');
+    expect(list.body.items.map((b) => b.id)).toEqual([bill.id]);
+    expect((await ctx.json<{ items: Bill[] }>(cookie, '/api/bills?propertyType=commercial')).body.items).toEqual([]);
   });
 
   it('streams progress over SSE: the current state first, then done with the bill', async () => {
@@ -327,7 +327,7 @@ describe('access control', () => {
       const res = await ctx.json(other, url, { method, body });
       expect(res.status, `${method} ${url}`).toBe(404);
     }
-    expect((await ctx.json<{ bills: unknown[] }>(other, '/api/bills')).body.bills).toEqual([]);
+    expect((await ctx.json<{ items: unknown[] }>(other, '/api/bills')).body.items).toEqual([]);
     expect((await ctx.json<{ recommendations: unknown[] }>(other, '/api/recommendations')).body.recommendations).toEqual([]);
     expect((await ctx.json<{ accounts: unknown[] }>(other, '/api/utility-accounts')).body.accounts).toEqual([]);
     // Still there for its owner, untouched.

@@ -37,22 +37,22 @@ describe('demo data', () => {
 
     await seedDemoData({ auth: ctx.auth, bills: ctx.bills, dataDir: ctx.dataDir, logger: ctx.logger, pollMs: 200 });
     const cookie = await ctx.signIn(DEMO_EMAIL, credentials?.password);
-    const { body } = await ctx.json<{ bills: { status: string; analyzed: boolean; hasAnomalies: boolean; usageAmount: number; utilityProvider: string; accountId: string }[] }>(cookie, '/api/bills');
-    expect(body.bills).toHaveLength(12);
-    expect(body.bills.every((b) => b.status === 'processed' && b.analyzed && b.utilityProvider === 'Riverbend Electric Company')).toBe(true);
-    expect(new Set(body.bills.map((b) => b.accountId)).size).toBe(1);
+    const { body } = await ctx.json<{ items: { status: string; analyzed: boolean; hasAnomalies: boolean; usageAmount: number; utilityProvider: string; accountId: string }[] }>(cookie, '/api/bills');
+    expect(body.items).toHaveLength(12);
+    expect(body.items.every((b) => b.status === 'processed' && b.analyzed && b.utilityProvider === 'Riverbend Electric Company')).toBe(true);
+    expect(new Set(body.items.map((b) => b.accountId)).size).toBe(1);
     // The spike is the one flagged as unusual; the seasonal peaks are not.
-    const spike = body.bills.reduce((a, b) => (b.usageAmount > a.usageAmount ? b : a));
-    expect(body.bills.filter((b) => b.hasAnomalies)).toEqual([spike]);
+    const spike = body.items.reduce((a, b) => (b.usageAmount > a.usageAmount ? b : a));
+    expect(body.items.filter((b) => b.hasAnomalies)).toEqual([spike]);
     const recs = await ctx.json<{ recommendations: unknown[] }>(cookie, '/api/recommendations');
     expect(recs.body.recommendations.length).toBeGreaterThan(0);
     const costs = await ctx.json<{ documentsProcessed: number }>(cookie, '/api/processing/costs');
     expect(costs.body.documentsProcessed).toBe(12);
 
     // Issue 9: no figure of the analysed demo contradicts another or the bills themselves.
-    const year = body.bills.reduce((sum, b) => sum + ((b as { totalAmount?: number | null }).totalAmount ?? 0), 0);
+    const year = body.items.reduce((sum, b) => sum + ((b as { totalAmount?: number | null }).totalAmount ?? 0), 0);
     const yearly = new Set<number | null>();
-    for (const bill of body.bills as unknown as { id: string }[]) {
+    for (const bill of body.items as unknown as { id: string }[]) {
       const detail = await ctx.json<{ bill: { analysis: BillAnalysis; recommendations: { estimatedSavings: number; costReduced: number; savingsPeriod: string }[] } }>(cookie, `/api/bills/${bill.id}`);
       const { analysis, recommendations } = detail.body.bill;
       yearly.add(analysis.annualEstimate?.cost ?? null);
@@ -67,7 +67,7 @@ describe('demo data', () => {
 
     // Seeding again (a restart) adds nothing.
     await seedDemoData({ auth: ctx.auth, bills: ctx.bills, dataDir: ctx.dataDir, logger: ctx.logger, pollMs: 200 });
-    expect((await ctx.json<{ bills: unknown[] }>(cookie, '/api/bills')).body.bills).toHaveLength(12);
+    expect((await ctx.json<{ items: unknown[] }>(cookie, '/api/bills')).body.items).toHaveLength(12);
 
     // The sign-in dialog gets the credentials in demo mode only.
     const demoApp = createApp({ ...ctx, mailer: { kind: 'outbox' }, demoAccount: credentials }).app;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { analyzeUserBill, detectBillAnomalies } from '../analysis/analysis.service.ts';
 import { type Auth, countUsers } from '../auth/auth.service.ts';
-import { type BillsDeps, countUnfinishedBills, listBills, uploadBill } from '../bills/bills.service.ts';
+import { type BillsDeps, countUnfinishedBills, listBillFigures, uploadBill } from '../bills/bills.service.ts';
 import { generateDemoBills } from './demo-bills.ts';
 
 export { generateDemoBills } from './demo-bills.ts';
@@ -77,7 +77,7 @@ export async function seedDemoData(deps: { auth: Auth; bills: BillsDeps; dataDir
   if (!state) throw new Error('demo credentials missing');
   const { userId } = await createVerifiedUser(deps.auth, state.email, state.password, 'Demo');
   if (!state.uploaded) {
-    const existing = await listBills(bills.db, userId, {});
+    const existing = await listBillFigures(bills.db, userId, {});
     if (existing.length === 0) {
       for (const bill of generateDemoBills(deps.now ?? new Date())) {
         await uploadBill(bills, userId, { bytes: bill.bytes, fileName: bill.fileName, propertyType: 'residential', billType: 'electricity' });
@@ -92,7 +92,7 @@ export async function seedDemoData(deps: { auth: Auth; bills: BillsDeps; dataDir
       if (Date.now() > deadline) throw new Error('demo bills were not processed in time');
       await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 1000));
     }
-    const processed = (await listBills(bills.db, userId, {})).filter((b) => b.status === 'processed').reverse();
+    const processed = (await listBillFigures(bills.db, userId, {})).filter((b) => b.status === 'processed').reverse();
     for (const bill of processed) {
       if (!bill.analyzed) await analyzeUserBill(bills.db, userId, bill.id);
       await detectBillAnomalies(bills.db, userId, bill.id);

@@ -1,21 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { costSummarySchema } from '@wattwise/shared/contract/processing';
 import { createRouter, jsonResponse, unauthorizedResponse } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
 import { getCostSummary } from './processing.service.ts';
-const costSummarySchema = z
-  .object({
-    totalCost: z.number(),
-    documentsProcessed: z.number(),
-    averageCostPerDocument: z.number(),
-    textractCosts: z.number(),
-    claudeCosts: z.number(),
-    monthlyCost: z.number(),
-    projectedMonthlyCost: z.number(),
-    score: z.number(),
-    badge: z.enum(['Excellent', 'Good', 'Needs Improvement']),
-    recommendations: z.array(z.string()),
-  })
-  .openapi('ProcessingCostSummary');
 
 export function createProcessingRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter().openapi(

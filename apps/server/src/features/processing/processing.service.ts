@@ -10,21 +10,12 @@ import {
   type TextractApi,
   USAGE_HISTORY_LIMIT,
 } from '@wattwise/shared/processing';
+import type { ProcessingCostSummary } from '@wattwise/shared/contract/processing';
 import type { Db } from '../../db/client.ts';
 import { findRecentRuns, insertProcessingRun, type NewProcessingRun } from './processing.queries.ts';
 
-export type CostSummaryDto = {
-  totalCost: number;
-  documentsProcessed: number;
-  averageCostPerDocument: number;
-  textractCosts: number;
-  claudeCosts: number;
-  monthlyCost: number;
-  projectedMonthlyCost: number;
-  score: number;
-  badge: 'Excellent' | 'Good' | 'Needs Improvement';
-  recommendations: string[];
-};
+/** The API shape is the contract's (packages/shared/src/contract/processing.ts). */
+export type CostSummaryDto = ProcessingCostSummary;
 
 /** What the cost panel says for each trigger of 01-core §9. */
 export const COST_RECOMMENDATION_TEXT: Record<CostRecommendation, string> = {

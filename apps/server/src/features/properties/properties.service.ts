@@ -1,3 +1,5 @@
+import { toBillType } from '@wattwise/shared/contract/bills';
+import type { Property, UtilityAccount } from '@wattwise/shared/contract/properties';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
@@ -26,16 +28,9 @@ export const PROPERTY_MESSAGES = {
   duplicateAccount: 'This property already has an account with that provider and account number.',
 } as const;
 
-export type PropertyDto = { id: string; name: string; propertyType: PropertyType; address: string | null; createdAt: string };
-/** A utility account as this feature knows it; the bill count is added where bills are known (use-cases/utility-accounts.ts). */
-export type AccountDto = {
-  id: string;
-  propertyId: string;
-  provider: string;
-  accountNumber: string;
-  billType: string;
-  confirmed: boolean;
-};
+/** The API shapes are the contract's (packages/shared/src/contract/properties.ts); the bill count is added where bills are known (use-cases/utility-accounts.ts). */
+export type PropertyDto = Property;
+export type AccountDto = Omit<UtilityAccount, 'billCount'>;
 
 const DEFAULT_NAMES: Record<PropertyType, string> = { residential: 'Home', commercial: 'Business' };
 
@@ -49,7 +44,7 @@ function toAccountDto(row: AccountRow): AccountDto {
     propertyId: row.propertyId,
     provider: row.provider,
     accountNumber: row.accountNumber,
-    billType: row.billType,
+    billType: toBillType(row.billType),
     confirmed: row.confirmed,
   };
 }

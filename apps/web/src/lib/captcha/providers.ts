@@ -1,4 +1,4 @@
-import { api } from '../api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { encodeAltchaPayload, solveAltcha, type AltchaChallenge } from './altcha-solver.ts';
 import { loadScript, waitFor } from './load-script.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { publicConfigQueryOptions, type PublicConfig } from '../public-config.ts';
+import { publicConfigQueryOptions, type PublicConfig } from '@/lib/public-config.ts';
 import {
   createAltchaProvider,
   createRecaptchaProvider,

@@ -1,0 +1,1 @@
+CREATE INDEX "utility_bills_user_list_idx" ON "utility_bills" USING btree ("user_id",(case when "status" in ('queued', 'processing') then 1 else 0 end),coalesce("service_period_end", "due_date", ("created_at" at time zone 'UTC')::date),"created_at","id");

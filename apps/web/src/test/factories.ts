@@ -1,0 +1,61 @@
+import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
+import type { BillSummary } from '@wattwise/shared/contract/bills';
+
+/**
+ * Test data in the contract's shapes: a processed, not yet analysed electricity bill of
+ * $100.00 (and a card saving $50 a year); each test states only what it is about.
+ */
+export function createBillSummary(overrides: Partial<BillSummary> = {}): BillSummary {
+  const id = overrides.id ?? 'b1';
+  return {
+    id,
+    createdAt: '2026-03-01T00:00:00Z',
+    fileName: `${id}.pdf`,
+    propertyId: 'p1',
+    propertyType: 'residential',
+    billType: 'electricity',
+    accountId: 'a1',
+    status: 'processed',
+    progress: 100,
+    failureReason: null,
+    utilityProvider: 'Duke Energy',
+    accountNumber: '1',
+    totalAmount: 100,
+    currentCharges: null,
+    previousBalance: null,
+    paymentsReceived: null,
+    lateFees: null,
+    dueDate: null,
+    servicePeriodStart: null,
+    servicePeriodEnd: null,
+    usageAmount: null,
+    usageUnit: null,
+    processingConfidence: 1,
+    analyzed: false,
+    hasAnomalies: false,
+    duplicateOfId: null,
+    ...overrides,
+  };
+}
+
+export function createRecommendationCard(overrides: Partial<RecommendationCard> = {}): RecommendationCard {
+  return {
+    id: 'r1',
+    billId: 'b1',
+    recommendationType: 'led_lighting',
+    title: 'Switch to LED lighting',
+    description: '',
+    savings: 50,
+    costReduced: null,
+    savingsPeriod: 'annual',
+    difficulty: 'low',
+    implemented: false,
+    propertyType: 'residential',
+    billType: 'electricity',
+    upfrontCost: 0,
+    paybackPeriodMonths: 0,
+    priority: 'medium',
+    steps: [],
+    ...overrides,
+  };
+}
