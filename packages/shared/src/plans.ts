@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the landing page reads these plans, and the mini build keeps its bundle small.
+import * as z from 'zod/mini';
 
 /**
  * The three plans (01-core §3, §9): prices in cents, the feature rows of the plan cards and
@@ -22,10 +23,10 @@ export const planSchema = z.object({
   id: planIdSchema,
   name: z.string(),
   /** Price in cents per month and per year; 0 for the free plan. */
-  monthlyCents: z.number().int().nonnegative(),
-  annualCents: z.number().int().nonnegative(),
+  monthlyCents: z.int().check(z.nonnegative()),
+  annualCents: z.int().check(z.nonnegative()),
   /** Bills per month; null is unlimited. */
-  billsPerMonth: z.number().int().positive().nullable(),
+  billsPerMonth: z.nullable(z.int().check(z.positive())),
   hasGuarantee: z.boolean(),
   features: z.array(planFeatureSchema),
 });

@@ -1,0 +1,17 @@
+import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
+import { LandingPage } from '@/features/marketing/components/landing-page.tsx';
+import { PricingPage } from '@/features/marketing/components/pricing-page.tsx';
+
+/** The marketing pages, given the auth dialog (features do not import each other). */
+function useOpenSignUp() {
+  const { openAuthDialog } = useAuthDialog();
+  return (returnPath?: string) => openAuthDialog('signup', returnPath);
+}
+
+export function LandingRoute() {
+  return <LandingPage onSignUp={useOpenSignUp()} />;
+}
+
+export function PricingRoute() {
+  return <PricingPage onSignUp={useOpenSignUp()} />;
+}
