@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress, preloadLatinFont } from './build-plugins.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadLatinFont(), precompress()],
   resolve: { alias: { '@': path.join(root, 'src') } },
   server: {
     port: 5173,

@@ -164,7 +164,7 @@ describe('HTTP hygiene', () => {
 
 describe('web app', () => {
   it('serves index.html with 404 for paths that are not a built screen', async () => {
-    for (const path of ['/no-such-page', '/dashboard/anything', '/compliance']) {
+    for (const path of ['/no-such-page', '/dashboard/anything', '/admin']) {
       const res = await ctx.app.request(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -191,6 +191,29 @@ describe('web app', () => {
     const plain = await ctx.app.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(bigScript);
+  });
+
+  it('sends the build’s precompressed file when there is one', async () => {
+    const file = path.join(webDir, 'assets', 'pre-abc123.js');
+    fs.writeFileSync(file, bigScript);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(Buffer.from(`${bigScript}//prebuilt`)));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(Buffer.from(`${bigScript}//prebuilt`)));
+    const br = await ctx.app.request('/assets/pre-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(`${bigScript}//prebuilt`);
+  });
+
+  it('serves robots.txt and a sitemap of the public pages', async () => {
+    const robots = await ctx.app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    const robotsText = await robots.text();
+    expect(robotsText).toContain('Disallow: /api/');
+    expect(robotsText).toMatch(/Sitemap: http.+\/sitemap\.xml/);
+    const sitemap = await ctx.app.request('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const body = await sitemap.text();
+    expect(body).toContain('/pricing</loc>');
+    expect(body).toContain('/terms-of-service</loc>');
+    expect(body).not.toContain('/dashboard');
   });
 
   it('does not answer missing files or API paths with the SPA', async () => {

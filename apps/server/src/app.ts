@@ -19,6 +19,7 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
     }
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
   });
+  mountSeoRoutes(app, { publicUrl: config.publicUrl });
   app.use('*', serveWebApp({ distDir: config.webDistDir, logger, isAppPath: isBuiltScreen }));
 
   return { app, auth, captcha, metrics, bills };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { annualSavingsCents, getPlan, planDialogTitle, PLANS, planSchema } from './plans.ts';
+import { planSchema } from './plan-schemas.ts';
+import { annualSavingsCents, getPlan, planDialogTitle, PLANS } from './plans.ts';
 
 describe('plans', () => {
   it('are valid against their schema, in the order free, basic, pro', () => {

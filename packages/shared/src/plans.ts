@@ -1,36 +1,35 @@
-// zod/mini: the landing page reads these plans, and the mini build keeps its bundle small.
-import * as z from 'zod/mini';
-
 /**
  * The three plans (01-core §3, §9): prices in cents, the feature rows of the plan cards and
  * the bills each plan may upload per month. The landing page, the pricing page and (issue 11)
  * checkout and entitlements read them from here, so a price is written once.
+ *
+ * Plain data and TypeScript types, no zod: the landing page reads these plans and stays light.
+ * The zod contract for requests that carry a plan (checkout, issue 11) is `plan-schemas.ts`,
+ * built from the same ids and checked against these plans in its test.
  */
-export const planIdSchema = z.enum(['free', 'basic', 'pro']);
-export type PlanId = z.infer<typeof planIdSchema>;
+export const PLAN_IDS = ['free', 'basic', 'pro'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
-export const billingCycleSchema = z.enum(['monthly', 'annual']);
-export type BillingCycle = z.infer<typeof billingCycleSchema>;
+export const BILLING_CYCLES = ['monthly', 'annual'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
-export const planFeatureSchema = z.object({
-  title: z.string(),
-  value: z.string(),
-  included: z.boolean(),
-});
-export type PlanFeature = z.infer<typeof planFeatureSchema>;
+export interface PlanFeature {
+  title: string;
+  value: string;
+  included: boolean;
+}
 
-export const planSchema = z.object({
-  id: planIdSchema,
-  name: z.string(),
+export interface Plan {
+  id: PlanId;
+  name: string;
   /** Price in cents per month and per year; 0 for the free plan. */
-  monthlyCents: z.int().check(z.nonnegative()),
-  annualCents: z.int().check(z.nonnegative()),
+  monthlyCents: number;
+  annualCents: number;
   /** Bills per month; null is unlimited. */
-  billsPerMonth: z.nullable(z.int().check(z.positive())),
-  hasGuarantee: z.boolean(),
-  features: z.array(planFeatureSchema),
-});
-export type Plan = z.infer<typeof planSchema>;
+  billsPerMonth: number | null;
+  hasGuarantee: boolean;
+  features: PlanFeature[];
+}
 
 /** The annual toggle's label (01-core §2, §9). */
 export const ANNUAL_TOGGLE_LABEL = 'Annual (Save 20%)';

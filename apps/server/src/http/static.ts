@@ -32,8 +32,10 @@ const MIME: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.pdf': 'application/pdf',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.ico', '.wasm']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.ico', '.wasm', '.vtt']);
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Paths the SPA never owns: they 404 as JSON or belong to other routes. */
@@ -45,8 +47,9 @@ type Encoded = { br?: Buffer; gzip?: Buffer };
 
 /**
  * Serves the built web app from `distDir`: real files with long caching for hashed assets,
- * index.html (no-cache) for every other GET the SPA owns (status 404 outside the built screens), and brotli/gzip versions computed
- * once per file and kept in memory (the dist folder does not change while we run).
+ * index.html (no-cache) for every other GET the SPA owns (status 404 outside the built screens), and brotli/gzip versions kept
+ * in memory (the dist folder does not change while we run): the build's own `file.br` / `file.gz` (brotli 11, see
+ * apps/web/build-plugins.ts) when present, else computed once on first request.
  */
 export function serveWebApp(options: {
   distDir: string;
@@ -63,6 +66,8 @@ export function serveWebApp(options: {
     if (!entry) {
       entry = fs.readFile(file).then(async (raw) => {
         if (raw.length < 1024) return {};
+        const [prebuiltBr, prebuiltGz] = await Promise.all([fs.readFile(`${file}.br`).catch(() => null), fs.readFile(`${file}.gz`).catch(() => null)]);
+        if (prebuiltBr && prebuiltGz) return { br: prebuiltBr, gzip: prebuiltGz };
         const [br, gz] = await Promise.all([
           brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
           gzip(raw, { level: 9 }),

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { LegalDocument } from '@/features/content/types.ts';
+import { LIGHT_PAGE } from './layout/deferred-toaster.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PageSpinner } from './routes/page-spinner.tsx';
@@ -84,9 +85,9 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: landing },
-          { path: '/home', lazy: landing },
-          { path: '/homepage', lazy: landing },
+          { index: true, lazy: landing, handle: LIGHT_PAGE },
+          { path: '/home', lazy: landing, handle: LIGHT_PAGE },
+          { path: '/homepage', lazy: landing, handle: LIGHT_PAGE },
           {
             path: '/auth/callback',
             lazy: async () => ({ Component: (await import('./routes/auth-callback.tsx')).AuthCallbackRoute }),
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
           { path: '/upload', lazy: billUpload },
           { path: '/dashboard', lazy: dashboard },
           { path: '/dashboard/bills/:billId', lazy: billDetail },
-          ...contentRoutes,
+          ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
         ],

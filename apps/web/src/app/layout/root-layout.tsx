@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { descriptionForPath, titleForPath } from '@wattwise/shared/web-routes';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
+import { DeferredToaster } from './deferred-toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ANCHOR_SCROLL_DELAY_MS } from './use-anchor-navigation.ts';
@@ -47,6 +48,7 @@ export function RootLayout() {
       <Footer />
       <ScrollRestoration />
       <HashScroll />
+      <DeferredToaster />
     </AuthDialogProvider>
   );
 }

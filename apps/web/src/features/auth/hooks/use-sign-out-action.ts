@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useSignOut } from '../api/auth-mutations.ts';
 
 /** Signs out, says so, and goes home (01-core §4); failures get the spec's toast. */
@@ -8,8 +7,8 @@ export function useSignOutAction() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const run = useCallback(async () => {
-    // The shared auth module carries the zod rules too; load it on demand so the header stays light.
-    const { AUTH_MESSAGES } = await import('@wattwise/shared/auth');
+    // The shared auth module (zod rules) and the toasts load on demand so the header stays light.
+    const [{ AUTH_MESSAGES }, { toast }] = await Promise.all([import('@wattwise/shared/auth'), import('sonner')]);
     try {
       await signOut.mutateAsync();
       toast.success(AUTH_MESSAGES.signedOut);
