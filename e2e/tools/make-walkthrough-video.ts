@@ -45,7 +45,7 @@ function record(scenes: typeof SCENES): Promise<string> {
   const draw = (t: number) => {
     const index = Math.min(scenes.length - 1, Math.floor(t / (sceneSeconds * 1000)));
     const local = (t - index * sceneSeconds * 1000) / (sceneSeconds * 1000);
-    const scene = scenes[index];
+    const scene = scenes[index] ?? scenes[0];
     ctx.fillStyle = '#f8fafc';
     ctx.fillRect(0, 0, 640, 360);
     ctx.fillStyle = emerald;

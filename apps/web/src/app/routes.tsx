@@ -60,7 +60,7 @@ const faq = async () => ({ Component: (await import('@/features/content/componen
 
 /** Marketing, help and legal pages (issue 12). */
 const contentRoutes: RouteObject[] = [
-  { path: '/how-it-works', lazy: async () => ({ Component: (await import('@/features/marketing/components/how-it-works-page.tsx')).HowItWorksPage }) },
+  { path: '/how-it-works', lazy: async () => ({ Component: (await import('./routes/marketing.tsx')).HowItWorksRoute }) },
   { path: '/pricing', lazy: async () => ({ Component: (await import('./routes/marketing.tsx')).PricingRoute }) },
   { path: '/faq', lazy: faq },
   { path: '/frequently-asked-questions', lazy: faq },
