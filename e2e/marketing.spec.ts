@@ -36,6 +36,7 @@ describe('landing page and its links', () => {
       await page.setViewportSize({ width: 1600, height: 900 });
       await page.goto('/');
       const header = page.getByRole('navigation', { name: 'Main' });
+      await header.getByRole('link').first().waitFor();
       const headerLinks = await header.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
       assert.ok(headerLinks.some((l) => l.href === '/pricing') && headerLinks.some((l) => l.href === '/how-it-works'), JSON.stringify(headerLinks));
       for (const link of headerLinks) {
@@ -52,6 +53,7 @@ describe('landing page and its links', () => {
 
       await page.goto('/');
       const footer = page.getByRole('contentinfo');
+      await footer.getByRole('link').first().waitFor();
       const footerLinks = await footer.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
       for (const expected of ['/faq', '/privacy-policy', '/terms-of-service', '/compliance', '/marketing-disclosure', '/data-transfer-agreement', '/refund-policy', '/cancellation-policy', '/investment-disclaimer']) {
         assert.ok(footerLinks.some((l) => l.href === expected), `footer links to ${expected}`);
@@ -146,6 +148,7 @@ describe('help and legal pages', () => {
   test('the FAQ opens one answer at a time; the terms have 16 sections, a contents list and Back', async () => {
     await suite.inPage(async (page) => {
       await page.goto('/frequently-asked-questions');
+      // Named by the server in the page itself, before any script runs.
       assert.equal(await page.title(), 'Frequently Asked Questions — Wattwise');
       for (const group of ['Getting Started', 'Savings & Guarantees', 'Privacy & Security', 'Service Areas & Providers', 'Account & Billing', 'Technical Support', 'Company Information']) {
         await page.getByRole('heading', { name: group, level: 2 }).waitFor();
@@ -166,8 +169,10 @@ describe('help and legal pages', () => {
       await waitUntilInViewport(page, 'liability');
       await page.getByRole('button', { name: 'Back' }).click();
       await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForFunction(() => document.title === 'Wattwise — Find savings in your utility bills');
       const description = await page.locator('meta[name="description"]').getAttribute('content');
-      assert.ok(description && description.length > 50, 'the home page has a description');
+      assert.match(description ?? '', /^Upload a utility bill/, 'the home page’s description replaces the terms’ one');
+      assert.ok(await page.locator('meta[property="og:title"]').count(), 'Open Graph tags');
     });
   });
 });

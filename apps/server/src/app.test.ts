@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRoute, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPageMeta } from './http/static.ts';
 import { createApp } from './app.ts';
 import { Hono } from 'hono';
 import { createRouter } from './http/openapi.ts';
@@ -191,6 +192,16 @@ describe('web app', () => {
     const plain = await ctx.app.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(bigScript);
+  });
+
+  it('names each page in the index.html served for it (title and description)', async () => {
+    const pricing = await (await ctx.app.request('/pricing')).text();
+    expect(pricing).toContain('<title>Pricing — Wattwise</title>');
+    const notFound = await (await ctx.app.request('/no-such-page', { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    expect(zlib.brotliDecompressSync(Buffer.from(notFound)).toString()).toContain('<title>Page not found — Wattwise</title>');
+    expect(withPageMeta('<title>x</title><meta name="description" content="old" />', { title: 'A & B', description: 'say "hi"' })).toBe(
+      '<title>A &amp; B</title><meta name="description" content="say &quot;hi&quot;" />',
+    );
   });
 
   it('sends the build’s precompressed file when there is one', async () => {
