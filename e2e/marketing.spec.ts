@@ -37,7 +37,7 @@ describe('landing page and its links', () => {
       await page.goto('/');
       const header = page.getByRole('navigation', { name: 'Main' });
       await header.getByRole('link').first().waitFor();
-      const headerLinks = await header.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
+      const headerLinks = await header.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.getAttribute('aria-label') ?? a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
       assert.ok(headerLinks.some((l) => l.href === '/pricing') && headerLinks.some((l) => l.href === '/how-it-works'), JSON.stringify(headerLinks));
       for (const link of headerLinks) {
         await page.goto('/terms-of-service');
@@ -54,7 +54,7 @@ describe('landing page and its links', () => {
       await page.goto('/');
       const footer = page.getByRole('contentinfo');
       await footer.getByRole('link').first().waitFor();
-      const footerLinks = await footer.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
+      const footerLinks = await footer.getByRole('link').evaluateAll((links) => links.map((a) => ({ name: a.getAttribute('aria-label') ?? a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
       for (const expected of ['/faq', '/privacy-policy', '/terms-of-service', '/compliance', '/marketing-disclosure', '/data-transfer-agreement', '/refund-policy', '/cancellation-policy', '/investment-disclaimer']) {
         assert.ok(footerLinks.some((l) => l.href === expected), `footer links to ${expected}`);
       }

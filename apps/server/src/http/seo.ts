@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import { sitemapPaths } from '@wattwise/shared/web-routes';
 
 /** XML-escapes a URL for the sitemap. */
@@ -18,7 +18,7 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /** GET /sitemap.xml and /robots.txt (issue 12), computed once: the page list changes only with a release. */
-export function mountSeoRoutes(app: Hono, options: { publicUrl: string }): void {
+export function mountSeoRoutes<E extends Env>(app: Hono<E>, options: { publicUrl: string }): void {
   const sitemap = sitemapXml(options.publicUrl);
   const robots = robotsTxt(options.publicUrl);
   const headers = { 'cache-control': 'public, max-age=3600' };
