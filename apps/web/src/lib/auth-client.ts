@@ -27,7 +27,7 @@ function optionalOf(value: unknown, type: 'string' | 'boolean'): boolean {
 /**
  * Parses better-auth's get-session answer: null (signed out) or a user and a session. Checked by
  * hand rather than with zod: every page asks for the session on its first load, and zod would
- * add 13 KB to the landing page for this one shape (docs/decisions/041-landing-bundle-budget.md).
+ * add 13 KB to the landing page for this one shape (docs/decisions/040-landing-bundle-budget.md).
  * Anything else is rejected, as a schema would.
  */
 export function parseSession(value: unknown): AuthSession {
