@@ -14,6 +14,19 @@ import {
 const loadAuthDialog = () => import('./auth-dialog.tsx');
 const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
 
+/** Shown for the moment the dialog's code is on its way: the opening is seen at once, as a dialog. */
+function AuthDialogLoading({ mode }: { mode: AuthMode }) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
+      <div role="dialog" aria-modal="true" aria-label={mode === 'signin' ? 'Sign In' : 'Create Account'} className="rounded-xl border bg-background p-6 shadow-lg">
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading…
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** Fetches the dialog and its form ahead of a likely first open. */
 export function preloadAuthDialog(): void {
   void loadAuthDialog().then((module) => module.preloadAuthForm());
@@ -82,7 +95,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     <AuthDialogContext.Provider value={api}>
       {children}
       {hasOpened ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<AuthDialogLoading mode={mode} />}>
           <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} returnFocusTo={opener} />
         </Suspense>
       ) : null}
