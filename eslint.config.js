@@ -1,13 +1,19 @@
 // One lint setup for the whole monorepo. Type-aware rules come from typescript-eslint;
-// the local `boundaries/feature-isolation` rule keeps features from reaching into each other.
+// `import/no-cycle` keeps modules from importing each other in a loop, and the local
+// `boundaries/feature-isolation` rule keeps features from reaching into each other and the
+// server's features in their layers (docs/decisions/010-server-feature-layers.md).
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { featureIsolation } from './tools/eslint-feature-isolation.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'coverage/**'] },
+  {
+    // tools/lint-fixtures break the rules on purpose (tools/eslint-boundaries.test.ts lints them).
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'coverage/**', 'tools/lint-fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -30,8 +36,32 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'boundaries/feature-isolation': 'error',
+      'boundaries/feature-isolation': [
+        'error',
+        {
+          // Lowest first. A server feature imports only the services of lower layers.
+          serverLayers: [['auth'], ['properties', 'processing'], ['bills'], ['analysis'], ['feedback'], ['demo', 'dev-mailbox', 'system']],
+        },
+      ],
     },
+  },
+  {
+    // Packages' test support (e.g. @wattwise/extractor/testing/pdf) is for tests only.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.ts', '**/testing/**', 'apps/server/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@wattwise/*/testing/*'], message: 'Test support of a package is for tests only.' }] }] },
+  },
+  {
+    // No import cycles in application and package code (type-only imports aside: they vanish at run time).
+    files: ['**/apps/*/src/**/*.{ts,tsx,js}', '**/packages/*/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Dependencies are not parsed: a cycle through node_modules is not ours to fix.
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

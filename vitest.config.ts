@@ -21,6 +21,8 @@ export default defineConfig({
     projects: [
       'packages/*',
       'apps/web',
+      // The lint setup's own tests (tools/eslint-boundaries.test.js).
+      { test: { name: 'tools', root: './tools', include: ['*.test.js'] } },
       serverProject('server', ''),
       ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
     ],

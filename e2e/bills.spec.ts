@@ -9,10 +9,11 @@ import { axeViolations } from './support/axe.ts';
 import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
-const SHARED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/bills');
-/** A text PDF and a phone photo, with the values their truth files give. */
-const TEXT_PDF = { file: path.join(SHARED_BILLS, 'pub-007.pdf'), provider: 'Duke Energy', amount: '$340.63', due: 'Apr 6, 2025' };
-const PHONE_PHOTO = { file: path.join(SHARED_BILLS, 'pub-011.jpg'), provider: 'Georgia Power', amount: '$357.62', due: 'Nov 23, 2025' };
+/** Generated bills in the repository, with the values their truth files (`.json` beside them) give. */
+const GENERATED_BILLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/extractor/test-fixtures/generated');
+const TEXT_PDF = { file: path.join(GENERATED_BILLS, 'gen-fixtures-0004.pdf'), name: 'gen-fixtures-0004.pdf', provider: 'Bluestem Rural Electric Membership Corp.', amount: '$176.60', due: 'Oct 26, 2025', usage: '1,059' };
+/** A picture of a bill (a scan saved as PNG), read through OCR like a phone photo. */
+const PHONE_PHOTO = { file: path.join(GENERATED_BILLS, 'gen-fixtures-png-0001.png'), provider: 'Town of Millbrook Water & Sewer Department', amount: '$170.98', due: 'Jun 17, 2026' };
 
 /** Reading a photo runs OCR; on a busy 2-core machine that can take a while. */
 const PROCESSING_TIMEOUT = 120_000;
@@ -62,7 +63,7 @@ describe('bills', () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose File', exact: true }).click();
       await (await chooser).setFiles(TEXT_PDF.file);
-      await page.getByText('pub-007.pdf').waitFor();
+      await page.getByText(TEXT_PDF.name).waitFor();
       const megabytes = `${(statSync(TEXT_PDF.file).size / (1024 * 1024)).toFixed(2)} MB`;
       await page.getByText(megabytes).waitFor();
       const pdfResult = await uploadAndWatch(page);
@@ -102,7 +103,7 @@ describe('bills', () => {
       await page.getByText(TEXT_PDF.due, { exact: true }).waitFor();
       // The original PDF shows as page images rendered by the server, never in the browser's PDF
       // viewer (which would run JavaScript inside an uploaded file); zoom swaps in the sharper one.
-      const firstPage = page.getByRole('img', { name: /^Original bill: pub-007\.pdf/ }).first();
+      const firstPage = page.getByRole('img', { name: new RegExp(`^Original bill: ${TEXT_PDF.name.replace('.', '\\.')}`) }).first();
       await firstPage.waitFor();
       await page.waitForFunction(() => Array.from(document.images).some((img) => img.src.includes('/pages/1') && img.complete && img.naturalWidth > 0));
       assert.equal(await page.locator('iframe, embed, object').count(), 0, 'no PDF viewer on the bill page');
@@ -128,7 +129,7 @@ describe('bills', () => {
       await page.getByRole('button', { name: 'Save correction' }).click();
       await page.getByText('Thank you for your feedback! This helps us improve our service.').first().waitFor();
       await page.getByText('Corrected', { exact: true }).first().waitFor();
-      await page.getByText(/^Read as 565/).first().waitFor();
+      await page.getByText(`Read as ${TEXT_PDF.usage}`, { exact: false }).first().waitFor();
       // Something changed: the bill can be analysed again.
       await page.getByRole('button', { name: 'Re-analyze', exact: true }).waitFor();
 

@@ -10,7 +10,7 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createAuth } from './features/auth/auth.service.ts';
+import { createAuth, getSession } from './features/auth/auth.service.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { mountApiDocs } from './http/docs.ts';
@@ -19,6 +19,8 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { createSignedIn } from './http/session.ts';
+import { sessionCache } from './http/session-cache.ts';
 import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
 import { descriptionForPath, isBuiltScreen, titleForPath } from '@wattwise/shared/web-routes';
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && path === '/api/bills' }));
   app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
   app.use('/api/*', compress());
+  app.use('/api/*', sessionCache());
   app.onError(handleError(logger));
   app.notFound((c) =>
     c.req.path.startsWith('/api/') || c.req.path.startsWith('/dev/')
@@ -82,11 +85,16 @@ export function createApp(deps: AppDeps) {
     queue: deps.queue,
     logger,
   };
-  app.route('/', createPropertyRoutes({ db, auth }));
-  app.route('/', createBillRoutes({ ...bills, auth, uploadLimits: config.uploadLimits }));
-  app.route('/', createAnalysisRoutes({ db, auth }));
-  app.route('/', createFeedbackRoutes({ db, auth }));
-  app.route('/', createProcessingRoutes({ db, auth }));
+  // The one sign-in check of the feature routes (http/session.ts).
+  const signedIn = createSignedIn({ db, lookup: async (headers) => {
+    const session = await getSession(auth, headers);
+    return session ? { userId: session.user.id } : null;
+  } });
+  app.route('/', createPropertyRoutes({ signedIn }));
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
+  app.route('/', createAnalysisRoutes({ signedIn }));
+  app.route('/', createFeedbackRoutes({ signedIn }));
+  app.route('/', createProcessingRoutes({ signedIn }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

@@ -55,6 +55,8 @@ const envSchema = z.object({
   UPLOAD_CONCURRENCY_MAX: z.coerce.number().int().min(1).default(6),
   /** A bill job running longer than this is presumed dead (its process stopped) and run again. */
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** How long a read may trust the signed session copy in a cookie (0: every request reads the database). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -144,6 +146,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
       concurrency: e.UPLOAD_CONCURRENCY_MAX,
     },
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { closeReaders } from '@wattwise/extractor/read/read-document';
+import { closeReaders } from '@wattwise/extractor/extract';
 import { createApp } from './app.ts';
 import { ConfigError, loadProcessConfig, loadSecrets, startupWarnings } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';

@@ -1,6 +1,10 @@
 import { DEFAULT_AI_THRESHOLD, runAiCheck, type AiCheck } from './ai-check.ts';
 import { extractFields, overallConfidence, type FieldExtraction } from './fields/extract-fields.ts';
 import { readDocument } from './read/read-document.ts';
+
+// Part of the public API: stop the OCR workers at shutdown; learn where a corrected value was printed.
+export { closeReaders } from './read/read-document.ts';
+export { learnLayoutHint } from './fields/hints.ts';
 import { ExtractionError, type BillFields, type DocumentText, type ExtractionResult, type FieldValue, type LayoutHint } from './types.ts';
 
 export interface ExtractOptions {

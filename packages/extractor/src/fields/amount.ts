@@ -12,10 +12,10 @@ export interface AmountMatch {
   raw: string;
 }
 
-// sign/paren, currency, digits with thousands separators, cents (dot; or a space/comma slip
+// sign/paren, currency ("$", "CAD $", "C$", "USD "), digits with thousands separators, cents (dot; or a space/comma slip
 // after a currency sign), trailing CR / minus / closing paren.
 const AMOUNT_RE =
-  /(?<![\w.,/$-])(\()?(-\s?)?(\$|S(?=\s?\d)|USD\s?|CAD\s?)?\s?(-\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2}(?!\d)|\.\d(?![\d%])|(?<=[$S]\s?\d{1,3}(?:,\d{3})*)[ ,]\d{2}(?![\d,.]))?|\.\d{2}(?!\d))(?![\d%])(\))?(?:\s?(CR|CREDIT|Cr)\b|(-)(?![\d\w]))?/g;
+  /(?<![\w.,/$-])(\()?(-\s?)?((?:USD?|CAD?|CDN|C|A|NZ)\s?\$|\$|S(?=\s?\d)|USD\s?|CAD\s?|CDN\s?)?\s?(-\s?)?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2}(?!\d)|\.\d(?![\d%])|(?<=[$S]\s?\d{1,3}(?:,\d{3})*)[ ,]\d{2}(?![\d,.]))?|\.\d{2}(?!\d))(?![\d%])(\))?(?:\s?(CR|CREDIT|Cr)\b|(-)(?![\d\w]))?/g;
 
 /** Every money-looking number in `text`, left to right. */
 export function findAmounts(input: string): AmountMatch[] {

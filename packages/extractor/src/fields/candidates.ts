@@ -98,6 +98,11 @@ function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment 
   }
   const label = afterLastValue(left.text);
   const whole = label.length === left.text.length;
+  // "Acct | No | 81-63899-69": a word as short as "No", "#" or "ID" ends a label begun further left.
+  const before = own ? line.segments[i - 2] : undefined;
+  if (whole && before && /^[^A-Za-z]*[A-Za-z]{0,3}[^A-Za-z]*$/.test(left.text) && LETTERS_RE.test(before.text) && !/\d/.test(before.text)) {
+    return { text: `${before.text.trim()} ${left.text.trim()}`, seg: left };
+  }
   return { text: label.replace(/^[^A-Za-z]+/, '').trim(), seg: whole ? left : undefined };
 }
 

@@ -256,3 +256,41 @@ describe('remittance scan line', () => {
     expect(extractFields(documentFromLayoutText(text)).fields.totalAmount.value).toBe(418.33);
   });
 });
+
+describe('the account holder', () => {
+  const billFor = (holderBlock: string) => `
+   NORTHWIND GAS & ELECTRIC                                        Amount Due   $ 88.10
+   PO Box 500, Riverton, WY 82501                                  Due Date 05/02/2026
+
+${holderBlock}
+
+   Account Number 5521-0098-11                                     Statement Date 04/12/2026
+   Billing Period 03/10/2026 - 04/09/2026                          Usage 610 kWh
+`;
+
+  it('is a business when a business is billed (its name over the mailing address)', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   HARBOR VIEW BAKERY LLC\n   1200 Front St\n   Riverton, WY 82501')));
+    expect(fields.customerName.value).toBe('HARBOR VIEW BAKERY LLC');
+    expect(fields.serviceAddress.value).toBe('1200 Front St, Riverton, WY 82501');
+  });
+
+  it('is named in full in a letter greeting when no address block names them', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   Dear Maria Lopez,\n   Thank you for being our customer.')));
+    expect(fields.customerName.value).toBe('Maria Lopez');
+  });
+
+  it('is read whole when its capitals wrap onto a second line', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   THE PALACE AT WASHINGTON SQUARE\n   OWNERS ASSOCIATION\n   1200 Front St\n   Riverton, WY 82501')));
+    expect(fields.customerName.value).toBe('THE PALACE AT WASHINGTON SQUARE OWNERS ASSOCIATION');
+  });
+
+  it('is never a sentence after a "Customer" label', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   Customer   database against a database of Transitional')));
+    expect(fields.customerName.value).toBeNull();
+  });
+
+  it('is not the first name a greeting uses', () => {
+    const { fields } = extractFields(documentFromLayoutText(billFor('   Hello Maria,\n   Thank you for being our customer.')));
+    expect(fields.customerName.value).toBeNull();
+  });
+});

@@ -274,7 +274,7 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
   const usage = findUsage(layout, candidates, hints);
   const provider = findProvider(layout);
   const billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
-  const customerName = findCustomerName(layout);
+  const customerName = findCustomerName(layout, provider?.name ?? null);
   const serviceAddress = findServiceAddress(layout);
 
   const totalValue = total ? round2(total.value) : null;

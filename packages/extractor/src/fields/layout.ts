@@ -43,6 +43,15 @@ export interface Layout {
 const COLUMN_GAP = 1.5; // in line heights
 const LEADER_RE = /\s*(?:\.{3,}|…+|_{3,}|(?:\. ){3,}\.?)\s*/;
 
+/**
+ * A word OCR hardly recognised and that holds no digit: dotted leaders, rules and specks read
+ * as "oo.", "sess", "ee". Kept, they stand between a label and its value as a label of their own.
+ */
+function isOcrNoise(item: TextItem): boolean {
+  // Only round and short glyphs: a real word read with no confidence ("Account") stays.
+  return item.confidence < 0.3 && /^[oeacsrmnuvw.,:;=~_|'"`—–-]+$/i.test(item.text.trim());
+}
+
 export function buildLayout(doc: DocumentText): Layout {
   const lines: LayoutLine[] = [];
   for (const page of doc.pages) {
@@ -58,7 +67,7 @@ export function buildLayout(doc: DocumentText): Layout {
       };
       const items = line.items.length > 0 ? line.items : [{ text: line.text, x: line.x, y: line.y, width: line.width, height, confidence: 1 }];
       for (const item of items) {
-        if (!item.text.trim()) continue;
+        if (!item.text.trim() || isOcrNoise(item)) continue;
         const h = Math.min(item.height > 0 ? item.height : height, height);
         if (prev && current && item.x - (prev.x + prev.width) < COLUMN_GAP * h) current.items.push(item);
         else {

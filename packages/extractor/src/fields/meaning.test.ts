@@ -71,3 +71,31 @@ describe('what a label means', () => {
     expect(long).toBeLessThan(short);
   });
 });
+
+/**
+ * Label wordings of real utility bills (billing-system abbreviations, plain-language bills,
+ * bilingual headers): each names its field, read by the same rules, not by a phrase list.
+ */
+describe('wordings of real bills', () => {
+  const cases: Array<[string, 'money' | 'date' | 'range' | 'id' | 'quantity', string]> = [
+    ['ACCT NO', 'id', 'account'], ['CUST NO', 'id', 'account'], ['CUSTOMER #', 'id', 'account'], ['Acct ID', 'id', 'account'],
+    ['Billing Account', 'id', 'account'], ['Your account number is', 'id', 'account'], ['ACCOUNT NUMBER/NUMERO DE CUENTA', 'id', 'account'],
+    ['Service Agreement ID', 'id', 'account'], ['Member No.', 'id', 'account'], ['Contract Acct', 'id', 'account'], ['Client No.', 'id', 'account'],
+    ['Reference Number', 'id', 'account'], ['Premise ID', 'id', '-'], ['Meter No.', 'id', '-'],
+    ['AMT DUE', 'money', 'total'], ['AMOUNT NOW DUE', 'money', 'total'], ['PLEASE PAY', 'money', 'total'], ['NET AMOUNT DUE', 'money', 'total'],
+    ['Amount to pay', 'money', 'total'], ['What you owe', 'money', 'total'], ['Pay this amount', 'money', 'total'], ['TOTAL CURRENT BALANCE', 'money', 'total'],
+    ['Amount Enclosed', 'money', '-'],
+    ['PREV BAL', 'money', 'previousBalance'], ['BAL FWD', 'money', 'previousBalance'], ['Balance forward', 'money', 'previousBalance'],
+    ['PYMT RECD', 'money', 'payments'], ['Payment(s) received', 'money', 'payments'], ['CURR CHGS', 'money', 'currentCharges'], ['Charges this month', 'money', 'currentCharges'],
+    ['DUE DT', 'date', 'due'], ['PAY BY', 'date', 'due'], ['Due on or before', 'date', 'due'], ['Will be debited on', 'date', 'due'],
+    ['BILL DT', 'date', 'statement'], ['Date of bill', 'date', 'statement'], ['Bill issued', 'date', 'statement'], ['Date mailed', 'date', 'statement'],
+    ['SERV PER', 'range', 'period'], ['SVC PERIOD', 'range', 'period'], ['Period covered', 'range', 'period'], ['For service', 'range', 'period'], ['Reading period', 'range', 'period'],
+    ['SVC FROM', 'date', 'periodStart'], ['SVC TO', 'date', 'periodEnd'], ['PREV READ DT', 'date', 'periodStart'], ['PRES READ DT', 'date', 'periodEnd'], ['Period ending', 'date', 'periodEnd'],
+    ['KWH USED', 'quantity', 'usage'], ['TOTAL KWH', 'quantity', 'usage'], ['Energy used', 'quantity', 'usage'], ['You used', 'quantity', 'usage'],
+    ['Billed usage', 'quantity', 'usage'], ['Water used', 'quantity', 'usage'], ['Usage this period', 'quantity', 'usage'], ['Avg daily usage', 'quantity', '-'],
+  ];
+  it.each(cases)('"%s" next to a %s names %s', (label, kind, field) => {
+    const meaning = Object.entries(labelMeaning(label, kind)).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
+    expect(meaning[0]?.[0] ?? '-').toBe(field);
+  });
+});

@@ -25,7 +25,7 @@ const SYNONYMS: Record<string, string> = {
   delivered: 'deliver', delivery: 'deliver', supplied: 'supply', drafted: 'draft', debited: 'debit', withdrawn: 'withdraw', withdrawal: 'withdraw', deducted: 'deduct',
   credits: 'credit', credited: 'credit', adjustments: 'adjust', adjustment: 'adjust', payments: 'payment', charges: 'charge', amounts: 'amount', totals: 'total',
   customers: 'customer', members: 'member', clients: 'client', contracts: 'contract', accounts: 'account', numbers: 'number',
-  thru: 'through', til: 'until', till: 'until', fr: 'from', frm: 'from',
+  thru: 'through', fwd: 'forward', fw: 'forward', ref: 'reference', agrmt: 'agreement', agmt: 'agreement', til: 'until', till: 'until', fr: 'from', frm: 'from',
 };
 
 /** Long words that OCR or typos may bend by one letter. */
@@ -113,7 +113,8 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       // "Total amount outstanding" is the amount due; an "outstanding balance" is often last bill's.
       else if (s.has('outstanding') && has(s, 'amount', 'total') && !s.has('balance')) out.total = 0.6;
     }
-    if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation) out.currentCharges = 1;
+    // "Current balance" is what is owed, not this period's charges.
+    if (has(s, 'charge', 'bill', 'total', 'amount') && has(s, 'current', 'new', 'this', 'period', 'month', 'cycle') && !past && !obligation && !s.has('balance')) out.currentCharges = 1;
     else if (s.has('total') && s.has('charge') && !past && !obligation) out.currentCharges = 0.6;
     if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge') && !has(s, 'after', 'late', 'penalty')) out.previousBalance = 1;
     // Payments received: "Payment - thank you", "Payments received", "Credits"; never a request to pay.
@@ -153,9 +154,11 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
   }
 
   if (kind === 'id') {
-    const holder = has(s, 'account', 'member', 'customer', 'client', 'contract', 'a_c');
+    const holder = has(s, 'account', 'member', 'customer', 'client', 'contract', 'agreement', 'a_c');
     const notAccount = (s.has('service') && !has(s, 'account', 'number')) || has(s, 'call', 'contact', 'hour', 'line', 'emergency', 'outage', 'meter', 'invoice', 'phone', 'telephone', 'fax', 'route', 'routing', 'policy', 'tax', 'order', 'ticket', 'confirmation', 'pin', 'rate', 'tariff', 'premise', 'serial', 'box', 'sequence', 'check', 'page', 'date', 'due', 'amount', 'total');
     if (holder && !notAccount) out.account = has(s, 'number', 'account') ? 1 : 0.8;
+    // "Reference number" names the account on many bills, and an invoice's number on others.
+    else if (s.has('reference') && !notAccount && !has(s, 'payment', 'bank', 'transaction')) out.account = 0.6;
   }
 
   if (kind === 'quantity') {

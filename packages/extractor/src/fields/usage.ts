@@ -67,7 +67,10 @@ export function findUsages(input: string): UsageMatch[] {
     if (scaled && m.index >= scaled.start && m.index < scaled.end) continue;
     const norm = normalizeUnit(unitRaw);
     if (!norm) continue;
-    const amount = Number(num.replace(/,/g, '')) * norm.factor;
+    // "1.610 kWh": OCR read the thousands comma as a point (no month uses under ten kWh or
+    // gallons to the thousandth).
+    const digits = /^\d\.\d{3}$/.test(num) && norm.factor === 1 && (norm.unit === 'kWh' || norm.unit === 'gallons') ? num.replace('.', '') : num;
+    const amount = Number(digits.replace(/,/g, '')) * norm.factor;
     if (!Number.isFinite(amount)) continue;
     out.push({ amount: roundUsage(amount), unit: norm.unit, start: m.index, end: m.index + raw.length });
   }

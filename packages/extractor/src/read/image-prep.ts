@@ -325,12 +325,13 @@ export function estimateSkew(gray: GrayImage): number {
 
 /** True when text lines run vertically (page photographed sideways). */
 export function looksSideways(gray: GrayImage): boolean {
-  const { xs, ys, step } = inkPoints(gray, 600, 0.04);
+  const { xs, ys, step } = inkPoints(gray, 1000, 0.08);
   if (xs.length < 200) return false;
   const size = Math.ceil(Math.max(gray.width, gray.height) / step) + 1;
   let rows = 0;
   let cols = 0;
-  for (let a = -6; a <= 6; a += 1) {
+  // The same range as the skew search: a photo taken a little crooked is still upright.
+  for (let a = -10; a <= 10; a += 1) {
     const tan = Math.tan((a * Math.PI) / 180);
     rows = Math.max(rows, profileScore(xs, ys, tan, size, true));
     cols = Math.max(cols, profileScore(xs, ys, tan, size, false));

@@ -117,7 +117,8 @@ async function ocrInBestOrientation(image: GrayImage, scale: number, index: numb
   let best = await read();
   const isPoor = (q: { confidence: number; goodChars: number }) => q.confidence < POOR_CONFIDENCE || q.goodChars < POOR_CHARS;
   if (!isPoor(best.quality)) return best.page;
-  for (const turns of [2, 1, 3]) {
+  // Every other orientation, upright included (the first reading may have turned the page).
+  for (const turns of [0, 2, 1, 3]) {
     if (turns === best.quarterTurns) continue;
     const candidate = await read(turns);
     if (candidate.quality.goodChars > best.quality.goodChars * 1.2) best = candidate;

@@ -1,70 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, money, owner, updatedAt } from './columns.ts';
+import { property, utilityAccount } from './properties.ts';
 
-// Bills, their properties and accounts, analyses, recommendations, feedback and processing
-// runs (spec 01-core §3). Every row a user owns carries user_id; queries filter on it.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const owner = () =>
-  text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' });
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
-
-/** A home, a rental, a shop: where bills come from (residential or commercial). */
-export const property = pgTable(
-  'properties',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    name: text('name').notNull(),
-    propertyType: text('property_type', { enum: ['residential', 'commercial'] }).notNull().default('residential'),
-    address: text('address'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('properties_user_id_idx').on(t.userId)],
-);
-
-/** One utility account (provider + account number) under a property; bills are grouped by it. */
-export const utilityAccount = pgTable(
-  'utility_accounts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => property.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    accountNumber: text('account_number').notNull(),
-    /** Provider and account number lower-cased with spaces and punctuation removed, for matching. */
-    matchKey: text('match_key').notNull(),
-    billType: text('bill_type').notNull(),
-    confirmed: boolean('confirmed').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('utility_accounts_user_id_idx').on(t.userId),
-    uniqueIndex('utility_accounts_property_match_idx').on(t.userId, t.propertyId, t.matchKey),
-  ],
-);
+// The bills feature's table (spec 01-core §3): one row per uploaded bill, with what was read.
 
 export const utilityBill = pgTable(
   'utility_bills',
@@ -124,93 +63,10 @@ export const utilityBill = pgTable(
     index('utility_bills_user_created_idx').on(t.userId, t.createdAt),
     index('utility_bills_account_idx').on(t.accountId),
     index('utility_bills_property_idx').on(t.propertyId),
+    // The list filtered by property type; the upload limits and demo data count unfinished bills;
+    // deleting a bill sets null on the bills marked as its duplicates.
+    index('utility_bills_user_property_type_idx').on(t.userId, t.propertyType),
+    index('utility_bills_user_unfinished_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
+    index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
   ],
-);
-
-export const billAnalysis = pgTable(
-  'bill_analyses',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => utilityBill.id, { onDelete: 'cascade' }),
-    peakUsageTimes: jsonb('peak_usage_times'),
-    usageAnomalies: jsonb('usage_anomalies'),
-    baseLoad: jsonb('base_load'),
-    variableLoad: jsonb('variable_load'),
-    weatherImpactAnalysis: jsonb('weather_impact_analysis'),
-    potentialIssues: jsonb('potential_issues'),
-    /** The whole @wattwise/shared/analysis result. */
-    analysis: jsonb('analysis').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('bill_analyses_bill_id_idx').on(t.billId), index('bill_analyses_user_id_idx').on(t.userId)],
-);
-
-export const savingRecommendation = pgTable(
-  'saving_recommendations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => utilityBill.id, { onDelete: 'cascade' }),
-    recommendationType: text('recommendation_type').notNull(),
-    title: text('title'),
-    description: text('description').notNull(),
-    estimatedSavings: doublePrecision('estimated_savings').notNull(),
-    /** The cost the saving comes out of (never below estimated_savings). */
-    costReduced: doublePrecision('cost_reduced'),
-    savingsPeriod: text('savings_period').notNull().default('annual'),
-    implementationEffort: text('implementation_effort').notNull().default('medium'),
-    upfrontCost: doublePrecision('upfront_cost').notNull().default(0),
-    paybackPeriodMonths: doublePrecision('payback_period_months').notNull().default(0),
-    environmentalImpact: jsonb('environmental_impact'),
-    implementationSteps: jsonb('implementation_steps').notNull().default(sql`'[]'::jsonb`),
-    priority: text('priority').notNull().default('medium'),
-    calculation: text('calculation'),
-    trigger: text('trigger'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('saving_recommendations_bill_id_idx').on(t.billId), index('saving_recommendations_user_id_idx').on(t.userId)],
-);
-
-export const mlFeedback = pgTable(
-  'ml_feedback',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    feedbackType: text('feedback_type', { enum: ['correction', 'improvement', 'inaccuracy'] }).notNull(),
-    entityType: text('entity_type', { enum: ['recommendation', 'bill_analysis', 'bill'] }).notNull(),
-    entityId: text('entity_id').notNull(),
-    /** For corrections of a bill: the field corrected. */
-    field: text('field'),
-    originalValue: text('original_value'),
-    correctedValue: text('corrected_value'),
-    userNotes: text('user_notes'),
-    modelVersion: text('model_version').notNull().default('current'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('ml_feedback_user_id_idx').on(t.userId), index('ml_feedback_entity_idx').on(t.entityType, t.entityId)],
-);
-
-/** One row per bill reading, for the cost dashboard (the spec's usage record, persisted). */
-export const processingRun = pgTable(
-  'processing_runs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    billId: uuid('bill_id').references(() => utilityBill.id, { onDelete: 'set null' }),
-    documentType: text('document_type').notNull(),
-    textractApi: text('textract_api'),
-    claudeModel: text('claude_model'),
-    extractionCost: doublePrecision('extraction_cost').notNull().default(0),
-    aiCost: doublePrecision('ai_cost').notNull().default(0),
-    totalCost: doublePrecision('total_cost').notNull().default(0),
-    tokensUsed: integer('tokens_used').notNull().default(0),
-    processingTimeMs: integer('processing_time_ms').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index('processing_runs_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -1,4 +1,9 @@
-// Every table, for the Drizzle client's relational queries and drizzle-kit.
+// Every table, for the Drizzle client's relational queries and drizzle-kit. One file per
+// feature: a feature's queries import its own schema file only.
 export * from './auth.ts';
 export * from './mail.ts';
+export * from './properties.ts';
 export * from './bills.ts';
+export * from './analysis.ts';
+export * from './feedback.ts';
+export * from './processing.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billAnalysis, savingRecommendation } from '../../db/schema/bills.ts';
+import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
 export type AnalysisRow = typeof billAnalysis.$inferSelect;
 export type RecommendationRow = typeof savingRecommendation.$inferSelect;
@@ -44,9 +44,25 @@ export async function findRecommendation(db: Db, userId: string, id: string): Pr
   return row;
 }
 
-export function findRecommendations(db: Db, userId: string) {
+/** The user's recommendations with what a card shows (not the environmental impact, calculation or trigger), newest first. */
+export function findRecommendationCards(db: Db, userId: string) {
+  const r = savingRecommendation;
   return db
-    .select()
+    .select({
+      id: r.id,
+      billId: r.billId,
+      recommendationType: r.recommendationType,
+      title: r.title,
+      description: r.description,
+      estimatedSavings: r.estimatedSavings,
+      costReduced: r.costReduced,
+      savingsPeriod: r.savingsPeriod,
+      implementationEffort: r.implementationEffort,
+      upfrontCost: r.upfrontCost,
+      paybackPeriodMonths: r.paybackPeriodMonths,
+      implementationSteps: r.implementationSteps,
+      priority: r.priority,
+    })
     .from(savingRecommendation)
     .where(eq(savingRecommendation.userId, userId))
     .orderBy(desc(savingRecommendation.createdAt), desc(savingRecommendation.estimatedSavings));

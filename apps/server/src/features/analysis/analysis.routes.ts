@@ -1,18 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { createRouter } from '../../http/openapi.ts';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
-import { requireBillsUser } from '../bills/bills.service.ts';
+import { createRouter, errorResponse as err, idParams, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
 import { ANALYSIS_MESSAGES, analyzeUserBill, detectBillAnomalies, listRecommendationCards } from './analysis.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
-
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
-const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-const unauthorized = err('Authentication required for bill processing');
 const notFound = err("Not the caller's bill, or no such bill");
 
 const recommendationSchema = z
@@ -68,14 +57,7 @@ const anomalySchema = z
   })
   .openapi('BillAnomaly');
 
-export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
-  const { db } = deps;
-  const scoped = userScopeRunner(db);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await requireBillsUser(deps.auth, c.req.raw.headers);
-    await next();
-  };
-  const user = (headers: Headers) => requireBillsUser(deps.auth, headers);
+export function createAnalysisRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -95,7 +77,7 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
           409: err(`${ANALYSIS_MESSAGES.alreadyAnalyzed} (ALREADY_ANALYZED) / still processing (NOT_PROCESSED)`),
         },
       }),
-      async (c) => c.json(await scoped(await user(c.req.raw.headers), (db, userId) => analyzeUserBill(db, userId, c.req.valid('param').id)), 200),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => analyzeUserBill(db, userId, c.req.valid('param').id)), 200),
     )
     .openapi(
       createRoute({
@@ -112,7 +94,7 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
           409: err('Still processing (NOT_PROCESSED)'),
         },
       }),
-      async (c) => c.json(await scoped(await user(c.req.raw.headers), (db, userId) => detectBillAnomalies(db, userId, c.req.valid('param').id)), 200),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => detectBillAnomalies(db, userId, c.req.valid('param').id)), 200),
     )
     .openapi(
       createRoute({
@@ -124,6 +106,6 @@ export function createAnalysisRoutes(deps: { db: Db; auth: Auth }) {
         request: { query: z.object({ propertyType: z.enum(['residential', 'commercial']).optional(), propertyId: z.uuid().optional() }) },
         responses: { 200: json(z.object({ recommendations: z.array(cardSchema) }), 'Cards'), 401: unauthorized },
       }),
-      async (c) => c.json({ recommendations: await scoped(await user(c.req.raw.headers), (db, userId) => listRecommendationCards(db, userId, c.req.valid('query'))) }, 200),
+      async (c) => c.json({ recommendations: await signedInUser(c).inScope((db, userId) => listRecommendationCards(db, userId, c.req.valid('query'))) }, 200),
     );
 }

@@ -4,14 +4,14 @@ import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
 import type { AnalysisBill, BillAnalysis, Recommendation } from '@wattwise/shared/analysis/types';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BillRow, billHistory, claimBillAnalysis, listBills, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import { type BillRow, billHistory, billKindsById, claimBillAnalysis, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
 import {
   type AnalysisRow,
   deleteAnalysisOfBill,
   findAnalysisByIdOrBill,
   findAnalysisOfBill,
   findRecommendation,
-  findRecommendations,
+  findRecommendationCards,
   findRecommendationsOfBill,
   insertAnalysis,
   insertRecommendations,
@@ -224,30 +224,28 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
 export async function listRecommendationCards(db: Db, userId: string, filter: { propertyType?: string; propertyId?: string }): Promise<RecommendationCard[]> {
-  const [rows, bills] = await Promise.all([findRecommendations(db, userId), listBills(db, userId, filter)]);
-  const billsById = new Map(bills.map((b) => [b.id, b]));
+  const [rows, billsById] = await Promise.all([findRecommendationCards(db, userId), billKindsById(db, userId, filter)]);
   return rows.flatMap((row) => {
     const bill = billsById.get(row.billId);
     if (!bill) return [];
-    const dto = toRecommendationDto(row);
     return [
       {
-        id: dto.id,
-        billId: dto.billId,
-        recommendationType: dto.recommendationType,
-        title: dto.title,
-        description: dto.description,
-        savings: dto.estimatedSavings,
-        costReduced: dto.costReduced,
-        savingsPeriod: dto.savingsPeriod,
-        difficulty: dto.implementationEffort,
+        id: row.id,
+        billId: row.billId,
+        recommendationType: row.recommendationType,
+        title: row.title ?? titleFromType(row.recommendationType),
+        description: row.description,
+        savings: row.estimatedSavings,
+        costReduced: row.costReduced,
+        savingsPeriod: row.savingsPeriod,
+        difficulty: row.implementationEffort,
         implemented: false as const,
         propertyType: bill.propertyType,
         billType: bill.billType,
-        upfrontCost: dto.upfrontCost,
-        paybackPeriodMonths: dto.paybackPeriodMonths,
-        priority: dto.priority,
-        steps: dto.implementationSteps,
+        upfrontCost: row.upfrontCost,
+        paybackPeriodMonths: row.paybackPeriodMonths,
+        priority: row.priority,
+        steps: stepsOf(row.implementationSteps),
       },
     ];
   });
@@ -258,19 +256,16 @@ export async function clearAnalysis(db: Db, userId: string, billId: string): Pro
   await deleteAnalysisOfBill(db, userId, billId);
 }
 
-/** Ids feedback may point at for a bill: its analysis and recommendations. */
-export async function feedbackEntityIdsOfBill(db: Db, userId: string, billId: string): Promise<string[]> {
-  const [row, recs] = await Promise.all([findAnalysisOfBill(db, userId, billId), findRecommendationsOfBill(db, userId, billId)]);
-  return [...(row ? [row.id] : []), ...recs.map((r) => r.id)];
-}
-
-/** The caller's analysis, by its id or its bill's id; returns the analysis id (404 otherwise). */
-export async function requireAnalysisEntity(db: Db, userId: string, id: string): Promise<string> {
+/** The caller's analysis, by its id or its bill's id, with its bill (404 otherwise). */
+export async function requireAnalysisEntity(db: Db, userId: string, id: string): Promise<{ id: string; billId: string }> {
   const row = await findAnalysisByIdOrBill(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.analysisNotFound);
-  return row.id;
+  return { id: row.id, billId: row.billId };
 }
 
-export async function requireRecommendation(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await findRecommendation(db, userId, id))) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
+/** The caller's recommendation's bill (404 otherwise). */
+export async function requireRecommendation(db: Db, userId: string, id: string): Promise<{ billId: string }> {
+  const row = await findRecommendation(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
+  return { billId: row.billId };
 }

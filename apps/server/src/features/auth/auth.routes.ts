@@ -69,9 +69,22 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
     headers.delete(HUMAN_CHECKED_HEADER);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     if (human) headers.set(HUMAN_CHECKED_HEADER, '1');
-    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    const response = await deps.auth.handler(
+      c.req.method === 'GET' && c.req.path === '/api/auth/get-session' ? freshSessionCheck(c.req.url, headers) : new Request(c.req.raw, { headers }),
+    );
     return response.status === 429 ? withRateLimitCode(response) : response;
   });
+}
+
+/**
+ * The app's own session check (on load, then at most once a minute) always reads the database:
+ * a session revoked elsewhere shows as signed out there at once, and the answer renews the
+ * signed copy that other reads may trust (docs/decisions/030-session-cookie-cache.md).
+ */
+function freshSessionCheck(requestUrl: string, headers: Headers): Request {
+  const url = new URL(requestUrl);
+  url.searchParams.set('disableCookieCache', 'true');
+  return new Request(url, { method: 'GET', headers });
 }
 
 /**

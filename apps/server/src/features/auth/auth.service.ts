@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
+import { count } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
@@ -12,6 +13,7 @@ import { type MailMessage, SEND_EMAIL_JOB } from '../../platform/mail.ts';
 import type { Queue } from '../../platform/queue.ts';
 import { resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
 import { AppError } from '../../http/errors.ts';
+import { keepRenewedSessionCookies, mustReadSessionFresh } from '../../http/session-cache.ts';
 
 /** Header our HTTP layer sets to the client address it trusts; better-auth rate-limits on it. */
 export const CLIENT_IP_HEADER = 'x-wattwise-client-ip';
@@ -19,7 +21,7 @@ export const CLIENT_IP_HEADER = 'x-wattwise-client-ip';
 export const HUMAN_CHECKED_HEADER = 'x-wattwise-human-checked';
 
 export type AuthDeps = {
-  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'signInRateLimit' | 'isHttps'>;
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'signInRateLimit' | 'isHttps' | 'sessionCacheSeconds'>;
   secrets: Pick<Secrets, 'authSecret'>;
   db: Db;
   queue: Pick<Queue, 'send'>;
@@ -82,6 +84,9 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: 30 * 24 * 60 * 60,
       // Sliding sessions: a session used after a day gets its expiry pushed out.
       updateAge: 24 * 60 * 60,
+      // Reads trust a signed copy of the session in a cookie for this long instead of a query per
+      // request; writes always check the database (docs/decisions/030-session-cookie-cache.md).
+      cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: config.sessionCacheSeconds },
     },
     rateLimit: {
       enabled: true,
@@ -150,21 +155,36 @@ export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolea
   return u?.role === 'admin';
 }
 
-/** The session of a request, or null. */
-export async function getSession(auth: Auth, headers: Headers): Promise<SessionData | null> {
-  return auth.api.getSession({ headers });
+/** How many accounts exist (demo mode only creates its account on a database without users). */
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
+}
+
+/**
+ * The session of a request, or null. A read (GET) may be answered from the session cookie cache;
+ * a write, or a caller passing `fresh` (admin checks), reads the session from the database, so a
+ * revoked session or a changed role counts at once. Cookies the lookup renews go out with the
+ * response (http/session-cache.ts).
+ */
+export async function getSession(auth: Auth, headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionData | null> {
+  const fresh = options.fresh === true || mustReadSessionFresh(headers);
+  const result = await auth.api.getSession({ headers, query: fresh ? { disableCookieCache: true } : {}, returnHeaders: true });
+  keepRenewedSessionCookies(headers, result.headers.getSetCookie());
+  return result.response;
 }
 
 /** The signed-in user of a request; 401 otherwise. Features start their service calls here. */
-export async function requireUser(auth: Auth, headers: Headers): Promise<SessionUser> {
-  const session = await getSession(auth, headers);
+export async function requireUser(auth: Auth, headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionUser> {
+  const session = await getSession(auth, headers, options);
   if (!session) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to continue.');
   return session.user;
 }
 
 /** The signed-in admin of a request; 401 when signed out, 403 for other users (spec 01-core §6). */
 export async function requireAdmin(auth: Auth, headers: Headers): Promise<SessionUser> {
-  const user = await requireUser(auth, headers);
+  // The role is read from the database: a cached copy could still say 'admin' after a demotion.
+  const user = await requireUser(auth, headers, { fresh: true });
   if (!isAdmin(user)) throw new AppError('FORBIDDEN', 403, 'Access denied: You do not have permission to view this page.');
   return user;
 }

@@ -116,7 +116,11 @@ describe('sign-up', () => {
 
     const out = await postJson(ctx.app, '/api/auth/sign-out', {}, { cookie });
     expect(out.status).toBe(200);
-    expect(await getSession(cookie)).toBeNull();
+    // Sign-out clears both the session cookie and its cached copy (session-cache.test.ts covers copies kept elsewhere).
+    expect(out.headers.getSetCookie().filter((c) => /max-age=0/i.test(c)).map((c) => c.split('=')[0])).toEqual(
+      expect.arrayContaining([expect.stringContaining('session_token'), expect.stringContaining('session_data')]),
+    );
+    await expect(requireUser(ctx.auth, new Headers({ cookie }), { fresh: true })).rejects.toMatchObject({ status: 401 });
   });
 
   it('redirects an invalid verification token to the callback with an error', async () => {

@@ -1,5 +1,5 @@
 import { chargeLineSchema, type ChargeLineInput } from '@wattwise/shared/analysis/schema';
-import type { BillRow } from './bills.queries.ts';
+import type { BillRow, BillSummaryRow } from './bills.queries.ts';
 
 /** The JSON shapes of docs/api/bills.md. */
 export type BillSummary = {
@@ -135,7 +135,7 @@ export function effectiveValue(row: BillRow, field: CorrectableField): FieldValu
   }
 }
 
-export function toBillSummary(row: BillRow): BillSummary {
+export function toBillSummary(row: BillSummaryRow): BillSummary {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { buildPdf } from '@wattwise/extractor/read/testing/minimal-pdf';
+import { buildPdf } from '@wattwise/extractor/testing/pdf';
 import type { BillFields, ChargeLine, ExtractionResult } from '@wattwise/extractor/types';
 import type { BillJobDeps } from './bills.jobs.ts';
 

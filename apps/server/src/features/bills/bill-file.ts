@@ -1,6 +1,5 @@
 import { ExtractionError, type FileKind } from '@wattwise/extractor/types';
-import { checkImageSize, detectKind, MAX_FILE_BYTES } from '@wattwise/extractor/read/detect';
-import { openPdf } from '@wattwise/extractor/read/pdf';
+import { checkImageSize, detectKind, MAX_FILE_BYTES, openPdf } from '@wattwise/extractor/files';
 import { AppError } from '../../http/errors.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 

@@ -1,6 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { openPdf } from '@wattwise/extractor/read/pdf';
-import { renderPageGray } from '@wattwise/extractor/read/pdf-render';
+import { openPdf, renderPageGray } from '@wattwise/extractor/files';
 import { ExtractionError } from '@wattwise/extractor/types';
 import { AppError } from '../../http/errors.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';

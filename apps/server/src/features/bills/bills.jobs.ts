@@ -51,7 +51,8 @@ export function recordConfidence(result: ExtractionResult): number {
   return Math.round(Math.min(result.confidence, filled / 3) * 1000) / 1000;
 }
 
-async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
+/** Saves a reading of a bill that is being processed: its fields, account, duplicate check and processing run (the bench seeds bills through it too). */
+export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
   const f = result.fields;
   const cost = costOf(bill, result);
   const readType = f.billType.value;

@@ -1,6 +1,5 @@
 /** What users read from the bill features, word for word from 01-core §5, §6 and §8. */
 export const BILL_MESSAGES = {
-  authRequired: 'Authentication required for bill processing',
   fileTooLarge: 'File is too large. Please upload a file under 10MB.',
   unsupportedType: 'Please upload a PDF or image file (JPEG, PNG, HEIC).',
   processingFailed: (reason: string) => `Bill processing failed: ${reason}`,

@@ -1,5 +1,5 @@
 import { extractBill } from '@wattwise/extractor/extract';
-import { buildPdf } from '@wattwise/extractor/read/testing/minimal-pdf';
+import { buildPdf } from '@wattwise/extractor/testing/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingProgress } from './bills.jobs.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';

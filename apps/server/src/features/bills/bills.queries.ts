@@ -1,12 +1,20 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mlFeedback, utilityBill } from '../../db/schema/bills.ts';
+import { utilityBill } from '../../db/schema/bills.ts';
 
 // Every query takes the owner's id and filters on it.
 
 export type BillRow = typeof utilityBill.$inferSelect;
 export type NewBillRow = typeof utilityBill.$inferInsert;
 export type BillUpdate = Partial<Omit<NewBillRow, 'id' | 'userId' | 'createdAt'>>;
+
+/**
+ * A list shows summaries: every column but the reading, the processing record, the corrections,
+ * the line items and the anomalies, JSON that makes up most of a row and that no list shows.
+ */
+const { extracted: _extracted, processing: _processing, corrections: _corrections, charges: _charges, anomalies: _anomalies, ...summaryColumns } =
+  getTableColumns(utilityBill);
+export type BillSummaryRow = Omit<BillRow, 'extracted' | 'processing' | 'corrections' | 'charges' | 'anomalies'>;
 
 const owned = (userId: string, id: string) => and(eq(utilityBill.userId, userId), eq(utilityBill.id, id));
 
@@ -21,14 +29,20 @@ export async function findBill(db: Db, userId: string, id: string): Promise<Bill
   return row;
 }
 
-export function findBills(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }) {
+export type BillFilter = { propertyId?: string; propertyType?: string };
+
+function billFilter(userId: string, filter: BillFilter): SQL | undefined {
   const conditions: SQL[] = [eq(utilityBill.userId, userId)];
   if (filter.propertyId) conditions.push(eq(utilityBill.propertyId, filter.propertyId));
   if (filter.propertyType) conditions.push(eq(utilityBill.propertyType, filter.propertyType as BillRow['propertyType']));
+  return and(...conditions);
+}
+
+export function findBills(db: Db, userId: string, filter: BillFilter): Promise<BillSummaryRow[]> {
   return db
-    .select()
+    .select(summaryColumns)
     .from(utilityBill)
-    .where(and(...conditions))
+    .where(billFilter(userId, filter))
     // By the period a bill covers, newest first; bills still being read (no period yet) on top.
     .orderBy(
       sql`case when ${utilityBill.status} in ('queued', 'processing') then 0 else 1 end`,
@@ -36,6 +50,14 @@ export function findBills(db: Db, userId: string, filter: { propertyId?: string;
       desc(utilityBill.createdAt),
       desc(utilityBill.id),
     );
+}
+
+/** Id, property type and bill type of the user's bills that pass the filter (what a recommendation card shows of its bill). */
+export function findBillKinds(db: Db, userId: string, filter: BillFilter) {
+  return db
+    .select({ id: utilityBill.id, propertyType: utilityBill.propertyType, billType: utilityBill.billType })
+    .from(utilityBill)
+    .where(billFilter(userId, filter));
 }
 
 export async function updateBill(db: Db, userId: string, id: string, values: BillUpdate): Promise<BillRow | undefined> {
@@ -158,26 +180,24 @@ export async function claimAnalysis(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * The user's corrections of bills of the same provider (and account, when both are known), newest
- * first: where those values were printed teaches the reader where to look on the next bill.
+ * The user's corrected bills of the same provider (and account, when both are known), most
+ * recently changed first, with their corrections (field → { value, at }): where those values
+ * were printed teaches the reader where to look on the next bill.
  */
-export async function findCorrectionsOfAccount(db: Db, userId: string, provider: string, accountNumber: string | null, excludeBillId: string, limit = 12) {
+export async function findCorrectedBillsOfAccount(db: Db, userId: string, provider: string, accountNumber: string | null, excludeBillId: string, limit = 12) {
   const digits = accountNumber ? accountNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : null;
   return db
-    .select({ billId: utilityBill.id, filePath: utilityBill.filePath, field: mlFeedback.field, correctedValue: mlFeedback.correctedValue })
-    .from(mlFeedback)
-    .innerJoin(utilityBill, and(eq(utilityBill.userId, mlFeedback.userId), sql`${utilityBill.id}::text = ${mlFeedback.entityId}`))
+    .select({ billId: utilityBill.id, filePath: utilityBill.filePath, corrections: utilityBill.corrections })
+    .from(utilityBill)
     .where(
       and(
-        eq(mlFeedback.userId, userId),
-        eq(mlFeedback.feedbackType, 'correction'),
-        eq(mlFeedback.entityType, 'bill'),
-        isNotNull(mlFeedback.field),
+        eq(utilityBill.userId, userId),
         ne(utilityBill.id, excludeBillId),
+        sql`${utilityBill.corrections} <> '{}'::jsonb`,
         sql`lower(${utilityBill.utilityProvider}) = lower(${provider})`,
         digits ? sql`upper(regexp_replace(${utilityBill.accountNumber}, '[^0-9A-Za-z]', '', 'g')) = ${digits}` : undefined,
       ),
     )
-    .orderBy(desc(mlFeedback.createdAt))
+    .orderBy(desc(utilityBill.updatedAt))
     .limit(limit);
 }

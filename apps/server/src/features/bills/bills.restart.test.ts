@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, readTestDatabaseUrl } from '../../config.ts';
 import { databaseOptionsFromConfig, type Db } from '../../db/client.ts';
-import { utilityBill } from '../../db/schema/bills.ts';
+import { utilityBill } from '../../db/schema/index.ts';
 import { createProcessBillJob, reclaimStalledJobs } from './bills.jobs.ts';
-import { createBillsTestContext, sampleBill } from './bills.test-support.ts';
+import { createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -53,7 +53,7 @@ describe('a job interrupted mid-way', () => {
     const ctx = await createBillsTestContext({ DATA_DIR: dataDir }, { databaseOptions: databaseOptionsFromConfig(config), dataDir });
     try {
       const row = await waitForStatus(ctx.database.db, started.userId, started.billId, 'processed');
-      expect(row).toMatchObject({ utilityProvider: 'Georgia Power Company', totalAmount: 198.02, dueDate: '2025-02-18', progress: 100, attempts: 2 });
+      expect(row).toMatchObject({ utilityProvider: TEXT_BILL.truth.utilityProvider, totalAmount: TEXT_BILL.truth.totalAmount, dueDate: TEXT_BILL.truth.dueDate, progress: 100, attempts: 2 });
     } finally {
       await ctx.close();
     }
@@ -63,7 +63,7 @@ describe('a job interrupted mid-way', () => {
     const ctx = await createBillsTestContext({}, { startWorker: false });
     try {
       const cookie = await ctx.signIn();
-      const upload = async () => ((await (await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf')).json()) as { bill: { id: string } }).bill.id;
+      const upload = async () => ((await (await ctx.upload(cookie, TEXT_BILL.bytes, TEXT_BILL.name)).json()) as { bill: { id: string } }).bill.id;
       const dead = await upload();
       const alive = await upload();
       // What a worker leaves behind: an active job. One started long ago by a process that died,
@@ -83,7 +83,7 @@ describe('a job interrupted mid-way', () => {
       expect(output.rows[0]?.output).toMatchObject({ message: 'the worker stopped (no heartbeat)' });
 
       await ctx.queue.work(createProcessBillJob({ ...ctx.bills, extract: extractBill }));
-      expect(await ctx.waitForBill(cookie, dead)).toMatchObject({ status: 'processed', totalAmount: 198.02 });
+      expect(await ctx.waitForBill(cookie, dead)).toMatchObject({ status: 'processed', totalAmount: TEXT_BILL.truth.totalAmount });
       expect((await ctx.json<{ bill: { status: string } }>(cookie, `/api/bills/${alive}`)).body.bill.status).toBe('queued');
 
       // A job that crashed its process on every try fails, and its bill with it.
@@ -103,7 +103,7 @@ describe('a job interrupted mid-way', () => {
     const ctx = await createBillsTestContext({}, { startWorker: false });
     try {
       const cookie = await ctx.signIn();
-      const upload = async () => ((await (await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf')).json()) as { bill: { id: string } }).bill.id;
+      const upload = async () => ((await (await ctx.upload(cookie, TEXT_BILL.bytes, TEXT_BILL.name)).json()) as { bill: { id: string } }).bill.id;
       const silent = await upload();
       const beating = await upload();
       // Both started two minutes ago with the 10-minute expiry; one worker still touches its bill.
@@ -136,7 +136,7 @@ describe('a job interrupted mid-way', () => {
         },
       });
       await ctx.queue.work(job);
-      const billId = ((await (await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf')).json()) as { bill: { id: string } }).bill.id;
+      const billId = ((await (await ctx.upload(cookie, TEXT_BILL.bytes, TEXT_BILL.name)).json()) as { bill: { id: string } }).bill.id;
       const first = await waitForStatus(ctx.database.db, (await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, billId)))[0]?.userId ?? '', billId, 'processing');
       await new Promise((r) => setTimeout(r, 300));
       const [later] = await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, billId));

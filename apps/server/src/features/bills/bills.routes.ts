@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../http/errors.ts';
-import { createRouter } from '../../http/openapi.ts';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
+import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { correctBill } from '../../use-cases/correct-bill.ts';
+import { getBillDetail } from '../../use-cases/bill-detail.ts';
 import { MAX_FILE_BYTES } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
@@ -13,8 +13,6 @@ import {
   billSummarySchema,
   correctionsBody,
   duplicateBody,
-  errorContent,
-  idParams,
   listBillsQuery,
   propertyTypeSchema,
   billTypeSchema,
@@ -24,27 +22,20 @@ import {
   type BillEvent,
   billTopic,
   type BillsDeps,
-  correctBillFields,
   deleteBill,
-  getBillDetail,
   getBillFile,
   getBillSummary,
   listBills,
-  requireBillsUser,
   resolveDuplicate,
   retryBill,
   uploadBill,
 } from './bills.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
 import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const err = (description: string) => ({ description, content: errorContent });
-const unauthorized = err(BILL_MESSAGES.authRequired);
 const notFound = err('Not the caller\'s bill, or no such bill');
 
 const billPageSchema = z
@@ -55,18 +46,12 @@ const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
 
-export type BillRoutesDeps = BillsDeps & { auth: Auth; heartbeatMs?: number; uploadLimits?: UploadLimits };
+export type BillRoutesDeps = BillsDeps & { signedIn: SignedIn; heartbeatMs?: number; uploadLimits?: UploadLimits };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
-  // Reads run in the user's row-level-security scope; work that also queues jobs or touches
-  // files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
-  const scoped = userScopeRunner(deps.db);
-  // Looked up before any validation so anonymous calls get 401 (once per request, see requireBillsUser).
-  const user = (c: Context<AppEnv>) => requireBillsUser(deps.auth, c.req.raw.headers);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await user(c);
-    await next();
-  };
+  // Reads run in the user's row-level-security scope (`inScope`); work that also queues jobs or
+  // touches files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
+  const { signedIn } = deps;
   const router = createRouter();
 
   // ---- upload: multipart, so registered for the docs and handled without the JSON validator ----
@@ -87,9 +72,10 @@ export function createBillRoutes(deps: BillRoutesDeps) {
   });
   router.post(
     '/api/bills',
+    // Sign-in and the user's upload limits first: the body of a visitor who may not upload is never read.
+    signedIn,
     async (c, next) => {
-      // Sign-in and the user's upload limits first: the body of a visitor who may not upload is never read.
-      const userId = await user(c);
+      const userId = signedInUser(c).id;
       if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
@@ -97,7 +83,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     },
     bodyLimit({ maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
     async (c) => {
-      const userId = await user(c);
+      const userId = signedInUser(c).id;
       let form: FormData;
       try {
         form = await c.req.formData();
@@ -136,8 +122,8 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     request: { params: idParams },
     responses: { 200: { description: "The file with its content type: a photo inline, a PDF as a download (the browser's PDF viewer would run its scripts)" }, 401: unauthorized, 404: notFound },
   });
-  router.get('/api/bills/:id/file', async (c) => {
-    const userId = await user(c);
+  router.get('/api/bills/:id/file', signedIn, async (c) => {
+    const userId = signedInUser(c).id;
     const { id } = idParams.parse(c.req.param());
     const file = await getBillFile(deps, userId, id);
     const isPdf = file.mimeType === 'application/pdf';
@@ -162,8 +148,8 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     request: { params: idParams },
     responses: { 200: json(z.object({ pages: z.array(billPageSchema) }), 'Pages'), 401: unauthorized, 404: notFound },
   });
-  router.get('/api/bills/:id/pages', async (c) => {
-    const userId = await user(c);
+  router.get('/api/bills/:id/pages', signedIn, async (c) => {
+    const userId = signedInUser(c).id;
     const { id } = idParams.parse(c.req.param());
     return c.json({ pages: await listBillPages(deps, userId, id) }, 200, { 'cache-control': 'private, no-store' });
   });
@@ -176,8 +162,8 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     request: { params: pageParams, query: pageQuery },
     responses: { 200: { description: 'image/png', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } }, 401: unauthorized, 404: notFound },
   });
-  router.get('/api/bills/:id/pages/:page', async (c) => {
-    const userId = await user(c);
+  router.get('/api/bills/:id/pages/:page', signedIn, async (c) => {
+    const userId = signedInUser(c).id;
     const { id, page } = pageParams.parse(c.req.param());
     const { scale } = pageQuery.parse(c.req.query());
     const png = await renderBillPage(deps, userId, id, page, scale);
@@ -199,10 +185,11 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     request: { params: idParams },
     responses: { 200: { description: 'text/event-stream' }, 401: unauthorized, 404: notFound },
   });
-  router.get('/api/bills/:id/events', async (c) => {
-    const userId = await user(c);
+  router.get('/api/bills/:id/events', signedIn, async (c) => {
+    const user = signedInUser(c);
+    const userId = user.id;
     const { id } = idParams.parse(c.req.param());
-    await scoped(userId, (db) => getBillSummary(db, userId, id)); // 404 before the stream opens
+    await user.inScope((db) => getBillSummary(db, userId, id)); // 404 before the stream opens
     return streamSSE(c, async (stream) => {
       const queue: BillEvent[] = [];
       let wake: (() => void) | null = null;
@@ -226,7 +213,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), deps.heartbeatMs ?? HEARTBEAT_MS);
       try {
         // Subscribed first, then the current state: no update can fall between the two.
-        const current = await scoped(userId, (db) => getBillSummary(db, userId, id));
+        const current = await user.inScope((db) => getBillSummary(db, userId, id));
         queue.unshift({ status: current.status, progress: current.progress, step: current.status === 'queued' ? 'waiting' : current.status, reason: current.failureReason });
         while (!closed) {
           const event = queue.shift();
@@ -236,13 +223,13 @@ export function createBillRoutes(deps: BillRoutesDeps) {
             continue;
           }
           if (event.status === 'processed') {
-            const bill = await scoped(userId, (db) => getBillSummary(db, userId, id));
+            const bill = await user.inScope((db) => getBillSummary(db, userId, id));
             await stream.writeSSE({ event: 'progress', data: JSON.stringify({ status: 'processed', progress: 100, step: 'done' }) });
             await stream.writeSSE({ event: 'done', data: JSON.stringify({ bill }) });
             break;
           }
           if (event.status === 'failed') {
-            const bill = await scoped(userId, (db) => getBillSummary(db, userId, id));
+            const bill = await user.inScope((db) => getBillSummary(db, userId, id));
             await stream.writeSSE({ event: 'failed', data: JSON.stringify({ reason: bill.failureReason ?? event.reason ?? BILL_MESSAGES.processFailedFallback }) });
             break;
           }
@@ -268,7 +255,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         request: { query: listBillsQuery },
         responses: { 200: json(z.object({ bills: z.array(billSummarySchema) }), 'Bills'), 401: unauthorized },
       }),
-      async (c) => c.json({ bills: await scoped(await user(c), (db, userId) => listBills(db, userId, c.req.valid('query'))) }, 200),
+      async (c) => c.json({ bills: await signedInUser(c).inScope((db, userId) => listBills(db, userId, c.req.valid('query'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -280,7 +267,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         request: { params: idParams },
         responses: { 200: json(z.object({ bill: billDetailSchema }), 'Bill'), 401: unauthorized, 404: notFound },
       }),
-      async (c) => c.json({ bill: await scoped(await user(c), (db, userId) => getBillDetail(db, userId, c.req.valid('param').id)) }, 200),
+      async (c) => c.json({ bill: await signedInUser(c).inScope((db, userId) => getBillDetail(db, userId, c.req.valid('param').id)) }, 200),
     )
     .openapi(
       createRoute({
@@ -293,7 +280,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: notFound },
       }),
       async (c) => {
-        await deleteBill(deps, await user(c), c.req.valid('param').id);
+        await deleteBill(deps, signedInUser(c).id, c.req.valid('param').id);
         return c.body(null, 204);
       },
     )
@@ -307,7 +294,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         request: { params: idParams },
         responses: { 202: json(z.object({ bill: billSummarySchema }), 'Queued'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
       }),
-      async (c) => c.json({ bill: await retryBill(deps, await user(c), c.req.valid('param').id) }, 202),
+      async (c) => c.json({ bill: await retryBill(deps, signedInUser(c).id, c.req.valid('param').id) }, 202),
     )
     .openapi(
       createRoute({
@@ -316,7 +303,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         middleware: [signedIn] as const,
         tags: ['Bills'],
         summary: 'Correct read values; each correction is saved as ml_feedback and used by analysis',
-        request: { params: idParams, body: { content: { 'application/json': { schema: correctionsBody } }, required: true } },
+        request: { params: idParams, body: jsonBody(correctionsBody) },
         responses: {
           200: json(z.object({ bill: billDetailSchema }), 'Corrected bill'),
           401: unauthorized,
@@ -327,7 +314,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       }),
       async (c) => {
         const body = c.req.valid('json');
-        return c.json({ bill: await correctBillFields(deps, await user(c), c.req.valid('param').id, body.corrections, body.notes) }, 200);
+        return c.json({ bill: await correctBill(deps.db, signedInUser(c).id, c.req.valid('param').id, body.corrections, body.notes) }, 200);
       },
     )
     .openapi(
@@ -337,9 +324,9 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         middleware: [signedIn] as const,
         tags: ['Bills'],
         summary: 'Answer the duplicate question: replace the earlier bill, or keep both',
-        request: { params: idParams, body: { content: { 'application/json': { schema: duplicateBody } }, required: true } },
+        request: { params: idParams, body: jsonBody(duplicateBody) },
         responses: { 200: json(z.object({ bill: billSummarySchema }), 'Bill'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notDuplicate) },
       }),
-      async (c) => c.json({ bill: await resolveDuplicate(deps, await user(c), c.req.valid('param').id, c.req.valid('json').action) }, 200),
+      async (c) => c.json({ bill: await resolveDuplicate(deps, signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').action) }, 200),
     );
 }

@@ -8,9 +8,9 @@ import {
   savingRecommendation,
   utilityAccount,
   utilityBill,
-} from '../../db/schema/bills.ts';
+} from '../../db/schema/index.ts';
 import { withUserScope } from '../../db/user-scope.ts';
-import { type BillsTestContext, createBillsTestContext, sampleBill } from './bills.test-support.ts';
+import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
 // Row-level security (migration 0002): inside a user's scope, a query WITHOUT a user filter
 // still sees and changes only that user's rows.
@@ -21,7 +21,7 @@ let ctx: BillsTestContext;
 const users: Record<'a' | 'b', { id: string; billId: string }> = { a: { id: '', billId: '' }, b: { id: '', billId: '' } };
 
 async function billOf(cookie: string): Promise<{ userId: string; billId: string }> {
-  const res = await ctx.upload(cookie, sampleBill('pub-016.pdf'), 'pub-016.pdf');
+  const res = await ctx.upload(cookie, TEXT_BILL.bytes, TEXT_BILL.name);
   const { bill } = (await res.json()) as { bill: { id: string } };
   await ctx.waitForBill(cookie, bill.id);
   expect((await ctx.json(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' })).status).toBe(200);
@@ -66,7 +66,7 @@ describe('row-level security on the tables a user owns', () => {
     }));
     expect(changed).toEqual({ updated: [], deleted: [] });
     const [bill] = await ctx.database.db.select().from(utilityBill).where(eq(utilityBill.id, users.b.billId));
-    expect(bill?.totalAmount).toBe(198.02);
+    expect(bill?.totalAmount).toBe(TEXT_BILL.truth.totalAmount);
     expect(await ctx.database.db.select().from(mlFeedback).where(eq(mlFeedback.entityId, users.b.billId))).toHaveLength(1);
   });
 

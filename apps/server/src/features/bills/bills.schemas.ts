@@ -5,14 +5,8 @@ import { CORRECTABLE_FIELDS } from './bill-dto.ts';
 
 // Request and response shapes of /api/bills (docs/api/bills.md), for validation and /api/docs.
 
-export const errorResponse = z
-  .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
-  .openapi('Error');
-export const errorContent = { 'application/json': { schema: errorResponse } };
-
 export const propertyTypeSchema = z.enum(['residential', 'commercial']);
 export const billTypeSchema = z.enum(BILL_TYPES);
-export const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 
 export const billSummarySchema = z
   .object({

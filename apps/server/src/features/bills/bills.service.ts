@@ -5,11 +5,8 @@ import type { Logger } from '../../platform/logger.ts';
 import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { safeFileName, type Storage } from '../../platform/storage.ts';
-import { type Auth, getSession } from '../auth/auth.service.ts';
-import { clearAnalysis, feedbackEntityIdsOfBill, getAnalysisOfBill } from '../analysis/analysis.service.ts';
-import { deleteFeedbackFor, recordBillCorrections } from '../feedback/feedback.service.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
-import { type BillDetail, type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillDetail, toBillSummary } from './bill-dto.ts';
+import { type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillSummary } from './bill-dto.ts';
 import { checkBillFile } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
@@ -21,6 +18,7 @@ import {
   countUnfinished,
   deleteBillRow,
   findBill,
+  findBillKinds,
   findBills,
   findHistory,
   findSamePeriodBill,
@@ -34,6 +32,7 @@ import { documentTextKey } from './layout-hints.ts';
 import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
 
 export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
+export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
 export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
 
@@ -54,22 +53,6 @@ export type UploadInput = {
   billType: BillType;
   propertyId?: string;
 };
-
-/** One session lookup per request: route middleware and handler share it (keyed by the request's headers). */
-const requestUsers = new WeakMap<Headers, Promise<string>>();
-
-/** The signed-in user's id; 401 'Authentication required for bill processing' otherwise. */
-export function requireBillsUser(auth: Auth, headers: Headers): Promise<string> {
-  let found = requestUsers.get(headers);
-  if (!found) {
-    found = getSession(auth, headers).then((session) => {
-      if (!session) throw new AppError('UNAUTHORIZED', 401, BILL_MESSAGES.authRequired);
-      return session.user.id;
-    });
-    requestUsers.set(headers, found);
-  }
-  return found;
-}
 
 function displayName(fileName: string): string {
   // Control characters (a NUL byte cannot even be stored in a text column) are dropped.
@@ -142,14 +125,13 @@ export async function listBills(db: Db, userId: string, filter: { propertyId?: s
   return (await findBills(db, userId, filter)).map(toBillSummary);
 }
 
-export async function getBillSummary(db: Db, userId: string, id: string): Promise<BillSummary> {
-  return toBillSummary(await requireBill(db, userId, id));
+/** Property type and bill type of each of the user's bills that pass the filter, by bill id. */
+export async function billKindsById(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }) {
+  return new Map((await findBillKinds(db, userId, filter)).map((b) => [b.id, b] as const));
 }
 
-export async function getBillDetail(db: Db, userId: string, id: string): Promise<BillDetail> {
-  const row = await requireBill(db, userId, id);
-  const { analysis, recommendations } = await getAnalysisOfBill(db, userId, id);
-  return toBillDetail(row, analysis, recommendations);
+export async function getBillSummary(db: Db, userId: string, id: string): Promise<BillSummary> {
+  return toBillSummary(await requireBill(db, userId, id));
 }
 
 export async function getBillFile(deps: Pick<BillsDeps, 'db' | 'storage'>, userId: string, id: string) {
@@ -159,14 +141,13 @@ export async function getBillFile(deps: Pick<BillsDeps, 'db' | 'storage'>, userI
   return { bytes, mimeType: row.mimeType, fileName: row.fileName };
 }
 
-/** Removes the bill with its file, analysis, recommendations and feedback. */
+/**
+ * Removes the bill with its file. Its analysis, recommendations and feedback go with the row
+ * (their foreign keys cascade); processing runs keep their cost figures without the bill.
+ */
 export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logger'>, userId: string, id: string): Promise<void> {
   const row = await requireBill(deps.db, userId, id);
-  await deps.db.transaction(async (tx) => {
-    const entityIds = await feedbackEntityIdsOfBill(tx, userId, id);
-    await deleteFeedbackFor(tx, userId, [id, ...entityIds]);
-    await deleteBillRow(tx, userId, id);
-  });
+  await deleteBillRow(deps.db, userId, id);
   await deps.storage.delete(row.filePath).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill file not deleted'));
   await deps.storage.delete(documentTextKey(row.filePath)).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill text not deleted'));
 }
@@ -296,44 +277,45 @@ function correctionColumns(corrections: readonly Correction[]): BillUpdate {
   return out;
 }
 
+/** One corrected field as the feedback feature records it: the value read and the value given. */
+export type AppliedCorrection = { field: CorrectableField; originalValue: unknown; correctedValue: string | number };
+
 /**
- * Saves the user's corrections: each one becomes an `ml_feedback` row (correction, entity bill)
- * and the corrected value replaces the read one for analysis. The old analysis and anomaly
- * check are dropped so the bill can be analysed again.
+ * Applies the user's corrections to a processed bill: the corrected value replaces the read one
+ * for analysis (kept in `corrections` too), the utility account and the duplicate check follow a
+ * changed identity, and the anomaly check is reset so the bill can be analysed again. Returns
+ * what changed, for the caller to record as feedback (use-cases/correct-bill.ts runs both in one
+ * transaction, with the old analysis dropped).
  */
-export async function correctBillFields(deps: BillsDeps, userId: string, id: string, corrections: readonly Correction[], notes: string | undefined): Promise<BillDetail> {
-  const row = await requireBill(deps.db, userId, id);
+export async function applyBillCorrections(db: Db, userId: string, id: string, corrections: readonly Correction[]): Promise<AppliedCorrection[]> {
+  const row = await requireBill(db, userId, id);
   if (row.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, BILL_MESSAGES.notProcessed);
-  corrections = corrections.map((c) => ({ field: c.field, value: normaliseCorrection(c.field, c.value) }));
+  const normalised = corrections.map((c) => ({ field: c.field, value: normaliseCorrection(c.field, c.value) }));
   const stored = { ...((row.corrections ?? {}) as Record<string, { value: unknown; at: string }>) };
   const now = new Date().toISOString();
-  const feedback = corrections.map((c) => ({ field: c.field, originalValue: effectiveValue(row, c.field), correctedValue: c.value }));
-  for (const c of corrections) stored[c.field] = { value: c.value, at: now };
-  const columns = correctionColumns(corrections);
-  const identityChanged = corrections.some((c) => c.field === 'utilityProvider' || c.field === 'accountNumber' || c.field === 'billType');
-  await deps.db.transaction(async (tx) => {
-    await recordBillCorrections(tx, userId, id, feedback, notes);
-    await clearAnalysis(tx, userId, id);
-    const next = { ...row, ...columns };
-    let accountId = row.accountId;
-    if (identityChanged && row.propertyId) {
-      accountId = next.accountNumber !== 'Unknown' && next.utilityProvider !== 'Unknown'
-        ? (await matchOrCreateAccount(tx, userId, { propertyId: row.propertyId, provider: next.utilityProvider, accountNumber: next.accountNumber, billType: next.billType })).id
-        : null;
-    }
-    const duplicate = await findSamePeriodBill(tx, userId, { ...next, accountId });
-    await updateBill(tx, userId, id, {
-      ...columns,
-      accountId,
-      duplicateOfId: duplicate?.id ?? null,
-      corrections: stored,
-      analyzed: false,
-      anomalyCheckedAt: null,
-      hasAnomalies: false,
-      anomalies: null,
-    });
+  const applied = normalised.map((c) => ({ field: c.field, originalValue: effectiveValue(row, c.field), correctedValue: c.value }));
+  for (const c of normalised) stored[c.field] = { value: c.value, at: now };
+  const columns = correctionColumns(normalised);
+  const identityChanged = normalised.some((c) => c.field === 'utilityProvider' || c.field === 'accountNumber' || c.field === 'billType');
+  const next = { ...row, ...columns };
+  let accountId = row.accountId;
+  if (identityChanged && row.propertyId) {
+    accountId = next.accountNumber !== 'Unknown' && next.utilityProvider !== 'Unknown'
+      ? (await matchOrCreateAccount(db, userId, { propertyId: row.propertyId, provider: next.utilityProvider, accountNumber: next.accountNumber, billType: next.billType })).id
+      : null;
+  }
+  const duplicate = await findSamePeriodBill(db, userId, { ...next, accountId });
+  await updateBill(db, userId, id, {
+    ...columns,
+    accountId,
+    duplicateOfId: duplicate?.id ?? null,
+    corrections: stored,
+    analyzed: false,
+    anomalyCheckedAt: null,
+    hasAnomalies: false,
+    anomalies: null,
   });
-  return getBillDetail(deps.db, userId, id);
+  return applied;
 }
 
 // ---- used by other features (analysis, properties, processing job, demo) ----

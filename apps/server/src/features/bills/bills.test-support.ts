@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeReaders } from '@wattwise/extractor/read/read-document';
+import { closeReaders } from '@wattwise/extractor/extract';
 import { expect } from 'vitest';
 import { REPO_ROOT, type Env } from '../../config.ts';
 import type { DatabaseOptions } from '../../db/client.ts';
@@ -9,9 +9,34 @@ import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, 
 import { createVerifiedUser } from '../demo/demo.service.ts';
 import { type BillJobDeps, startBillWorker } from './bills.jobs.ts';
 
-/** The shared sample bills (../shared/bills beside the repository). */
-export const SHARED_BILLS = path.resolve(REPO_ROOT, '../shared/bills');
-export const sampleBill = (name: string) => new Uint8Array(fs.readFileSync(path.join(SHARED_BILLS, name)));
+/** Generated bills with their true values, inside the repository (packages/extractor/tools/README.md). */
+export const GENERATED_BILLS = path.resolve(REPO_ROOT, 'packages/extractor/test-fixtures/generated');
+
+/** The true values of a generated bill (its `.json` beside the file). */
+export type BillTruth = {
+  utilityProvider: string;
+  accountNumber: string;
+  totalAmount: number;
+  dueDate: string;
+  servicePeriodStart: string;
+  servicePeriodEnd: string;
+  usageAmount: number | null;
+  usageUnit: string | null;
+};
+
+export type FixtureBill = { name: string; bytes: Uint8Array; truth: BillTruth };
+
+/** A generated bill file with its truth. */
+export function generatedBill(name: string): FixtureBill {
+  const file = path.join(GENERATED_BILLS, name);
+  const truth = JSON.parse(fs.readFileSync(file.replace(/\.[a-z]+$/, '.json'), 'utf8')) as BillTruth;
+  return { name, bytes: new Uint8Array(fs.readFileSync(file)), truth };
+}
+
+/** A one-page electricity bill with a text layer, read exactly by the rules (Bluestem REMC, $176.60). */
+export const TEXT_BILL = generatedBill('gen-fixtures-0004.pdf');
+/** A phone photo of a bill (JPEG): read through OCR. */
+export const PHOTO_BILL = generatedBill('gen-fixtures-jpg-0001.jpg');
 
 export type TestBill = { id: string; status: string } & Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { buildPdf } from '@wattwise/extractor/read/testing/minimal-pdf';
+import { buildPdf } from '@wattwise/extractor/testing/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 

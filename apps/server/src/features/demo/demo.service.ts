@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { analyzeUserBill, detectBillAnomalies } from '../analysis/analysis.service.ts';
-import type { Auth } from '../auth/auth.service.ts';
+import { type Auth, countUsers } from '../auth/auth.service.ts';
 import { type BillsDeps, countUnfinishedBills, listBills, uploadBill } from '../bills/bills.service.ts';
 import { generateDemoBills } from './demo-bills.ts';
 
@@ -58,8 +56,7 @@ export async function prepareDemoAccount(db: Db, dataDir: string, logger: Logger
   const file = path.join(dataDir, CREDENTIALS_FILE);
   let state = readState(file);
   if (!state) {
-    const [row] = await db.select({ n: count() }).from(user);
-    if ((row?.n ?? 0) > 0) return null;
+    if ((await countUsers(db)) > 0) return null;
     state = { email: DEMO_EMAIL, password: `Demo-${randomBytes(9).toString('base64url')}-7a` };
     writeState(file, state);
   }

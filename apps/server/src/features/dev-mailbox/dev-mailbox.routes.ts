@@ -49,7 +49,7 @@ export function createDevMailboxRoutes(deps: DevMailboxDeps) {
   return new Hono<AppEnv>()
     .use('/dev/mailbox/*', async (c, next) => {
       if (deps.allowLoopback && isLoopbackRequest(c)) return next();
-      const session = await getSession(deps.auth, c.req.raw.headers);
+      const session = await getSession(deps.auth, c.req.raw.headers, { fresh: true });
       if (isAdmin(session?.user)) return next();
       return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
     })

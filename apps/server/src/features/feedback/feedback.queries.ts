@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mlFeedback } from '../../db/schema/bills.ts';
+import { mlFeedback } from '../../db/schema/feedback.ts';
 
 export type FeedbackRow = typeof mlFeedback.$inferSelect;
 export type NewFeedbackRow = typeof mlFeedback.$inferInsert;
@@ -8,11 +8,6 @@ export type NewFeedbackRow = typeof mlFeedback.$inferInsert;
 export async function insertFeedback(db: Db, rows: NewFeedbackRow[]): Promise<FeedbackRow[]> {
   if (rows.length === 0) return [];
   return db.insert(mlFeedback).values(rows).returning();
-}
-
-export async function deleteFeedbackOfEntities(db: Db, userId: string, entityIds: string[]) {
-  if (entityIds.length === 0) return;
-  await db.delete(mlFeedback).where(and(eq(mlFeedback.userId, userId), inArray(mlFeedback.entityId, entityIds)));
 }
 
 export function findFeedbackOfEntity(db: Db, userId: string, entityType: FeedbackRow['entityType'], entityId: string) {

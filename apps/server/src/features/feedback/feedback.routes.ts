@@ -1,15 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { createRouter } from '../../http/openapi.ts';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
-import { requireBillsUser } from '../bills/bills.service.ts';
+import { createRouter, errorResponse as err, jsonBody, jsonResponse, unauthorizedResponse } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
 import { FEEDBACK_MESSAGES, submitFeedback } from './feedback.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
-
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
-const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 const text = z.string().max(5000).nullable().optional();
 
 export const feedbackBody = z
@@ -37,12 +29,7 @@ const feedbackSchema = z
   })
   .openapi('Feedback');
 
-export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
-  const scoped = userScopeRunner(deps.db);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await requireBillsUser(deps.auth, c.req.raw.headers);
-    await next();
-  };
+export function createFeedbackRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter().openapi(
     createRoute({
       method: 'post',
@@ -50,17 +37,14 @@ export function createFeedbackRoutes(deps: { db: Db; auth: Auth }) {
       middleware: [signedIn] as const,
       tags: ['Feedback'],
       summary: 'Feedback for model improvement on a bill, analysis or recommendation (ml_feedback)',
-      request: { body: { content: { 'application/json': { schema: feedbackBody } }, required: true } },
+      request: { body: jsonBody(feedbackBody) },
       responses: {
-        201: { description: 'Saved', content: { 'application/json': { schema: z.object({ feedback: feedbackSchema }) } } },
-        401: err('Authentication required for bill processing'),
+        201: jsonResponse(z.object({ feedback: feedbackSchema }), 'Saved'),
+        401: unauthorizedResponse,
         404: err(FEEDBACK_MESSAGES.notFound),
         422: err(`${FEEDBACK_MESSAGES.correctionRequired} / ${FEEDBACK_MESSAGES.correctionOrExplanation}`),
       },
     }),
-    async (c) => {
-      const userId = await requireBillsUser(deps.auth, c.req.raw.headers);
-      return c.json({ feedback: await scoped(userId, (db, id) => submitFeedback(db, id, c.req.valid('json'))) }, 201);
-    },
+    async (c) => c.json({ feedback: await signedInUser(c).inScope((db, userId) => submitFeedback(db, userId, c.req.valid('json'))) }, 201),
   );
 }

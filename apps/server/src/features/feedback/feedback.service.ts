@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireAnalysisEntity, requireRecommendation } from '../analysis/analysis.service.ts';
 import { requireBill } from '../bills/bills.service.ts';
-import { deleteFeedbackOfEntities, findFeedbackOfEntity, type FeedbackRow, insertFeedback } from './feedback.queries.ts';
+import { findFeedbackOfEntity, type FeedbackRow, insertFeedback } from './feedback.queries.ts';
 
 /** Feedback dialogs' wording (01-core §5). */
 export const FEEDBACK_MESSAGES = {
@@ -69,22 +69,25 @@ export function checkFeedback(input: Pick<FeedbackInput, 'feedbackType' | 'corre
   }
 }
 
+/** The entity's stored id (an analysis may be named by its bill) and its bill; 404 when it is not the caller's. */
+async function resolveEntity(db: Db, userId: string, type: FeedbackEntityType, id: string): Promise<{ entityId: string; billId: string }> {
+  switch (type) {
+    case 'bill':
+      return { entityId: (await requireBill(db, userId, id)).id, billId: id };
+    case 'bill_analysis': {
+      const analysis = await requireAnalysisEntity(db, userId, id);
+      return { entityId: analysis.id, billId: analysis.billId };
+    }
+    case 'recommendation':
+      return { entityId: id, billId: (await requireRecommendation(db, userId, id)).billId };
+  }
+}
+
 /** Saves feedback on one of the caller's bills, analyses or recommendations (404 for anything else). */
 export async function submitFeedback(db: Db, userId: string, input: FeedbackInput): Promise<FeedbackDto> {
   checkFeedback(input);
   if (!UUID.test(input.entityId)) throw new AppError('NOT_FOUND', 404, FEEDBACK_MESSAGES.notFound);
-  let entityId = input.entityId;
-  switch (input.entityType) {
-    case 'bill':
-      await requireBill(db, userId, entityId);
-      break;
-    case 'bill_analysis':
-      entityId = await requireAnalysisEntity(db, userId, entityId);
-      break;
-    case 'recommendation':
-      await requireRecommendation(db, userId, entityId);
-      break;
-  }
+  const { entityId, billId } = await resolveEntity(db, userId, input.entityType, input.entityId);
   const trim = (v: string | null | undefined) => (blank(v) ? null : (v ?? '').trim());
   const [row] = await insertFeedback(db, [
     {
@@ -92,6 +95,7 @@ export async function submitFeedback(db: Db, userId: string, input: FeedbackInpu
       feedbackType: input.feedbackType,
       entityType: input.entityType,
       entityId,
+      billId,
       originalValue: trim(input.originalValue),
       correctedValue: trim(input.correctedValue),
       userNotes: trim(input.userNotes),
@@ -104,7 +108,7 @@ export async function submitFeedback(db: Db, userId: string, input: FeedbackInpu
 
 const asText = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** One `ml_feedback` correction row per corrected bill field. */
+/** One `ml_feedback` correction row per corrected bill field (deleted with the bill). */
 export async function recordBillCorrections(
   db: Db,
   userId: string,
@@ -119,6 +123,7 @@ export async function recordBillCorrections(
       feedbackType: 'correction' as const,
       entityType: 'bill' as const,
       entityId: billId,
+      billId,
       field: c.field,
       originalValue: asText(c.originalValue),
       correctedValue: asText(c.correctedValue),
@@ -130,8 +135,4 @@ export async function recordBillCorrections(
 
 export async function listFeedbackOf(db: Db, userId: string, entityType: FeedbackEntityType, entityId: string): Promise<FeedbackDto[]> {
   return (await findFeedbackOfEntity(db, userId, entityType, entityId)).map(toDto);
-}
-
-export async function deleteFeedbackFor(db: Db, userId: string, entityIds: string[]): Promise<void> {
-  await deleteFeedbackOfEntities(db, userId, entityIds);
 }

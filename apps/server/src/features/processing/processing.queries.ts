@@ -1,6 +1,6 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { processingRun } from '../../db/schema/bills.ts';
+import { processingRun } from '../../db/schema/processing.ts';
 
 export type ProcessingRunRow = typeof processingRun.$inferSelect;
 export type NewProcessingRun = Omit<typeof processingRun.$inferInsert, 'id' | 'createdAt' | 'totalCost'>;

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { property, utilityAccount } from '../../db/schema/bills.ts';
+import { property, utilityAccount } from '../../db/schema/properties.ts';
 
 // Every query takes the owner's id and filters on it.
 

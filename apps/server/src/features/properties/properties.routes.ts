@@ -1,17 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import { createRouter } from '../../http/openapi.ts';
-import type { AppEnv } from '../../http/types.ts';
-import type { Auth } from '../auth/auth.service.ts';
-import { requireBillsUser } from '../bills/bills.service.ts';
-import { createProperty, deleteProperty, listAccounts, listProperties, PROPERTY_MESSAGES, updateAccount, updateProperty } from './properties.service.ts';
-import { userScopeRunner } from '../../db/user-scope.ts';
-
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
-const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { listAccountsWithBillCounts, updateAccountWithBills } from '../../use-cases/utility-accounts.ts';
+import { createProperty, deleteProperty, listProperties, PROPERTY_MESSAGES, updateProperty } from './properties.service.ts';
 
 const propertyType = z.enum(['residential', 'commercial']);
 const propertySchema = z
@@ -28,7 +19,6 @@ const accountSchema = z
     billCount: z.number(),
   })
   .openapi('UtilityAccount');
-const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
 const name = z.string().trim().min(1, 'Please enter a name').max(100);
 const address = z.string().trim().max(300).nullable().optional();
 const createBody = z.object({ name, propertyType: propertyType.default('residential'), address }).openapi('CreateProperty');
@@ -41,16 +31,8 @@ const accountBody = z
     confirmed: z.boolean().optional(),
   })
   .openapi('UpdateUtilityAccount');
-const unauthorized = err('Authentication required for bill processing');
 
-export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
-  const scoped = userScopeRunner(deps.db);
-  // Looked up before any validation so anonymous calls get 401 (once per request, see requireBillsUser).
-  const user = (c: Context<AppEnv>) => requireBillsUser(deps.auth, c.req.raw.headers);
-  const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await user(c);
-    await next();
-  };
+export function createPropertyRoutes({ signedIn }: { signedIn: SignedIn }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -61,7 +43,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         summary: "The caller's properties (a first 'Home' is created on first use)",
         responses: { 200: json(z.object({ properties: z.array(propertySchema) }), 'Properties'), 401: unauthorized },
       }),
-      async (c) => c.json({ properties: await scoped(await user(c), (db, userId) => listProperties(db, userId)) }, 200),
+      async (c) => c.json({ properties: await signedInUser(c).inScope((db, userId) => listProperties(db, userId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -73,7 +55,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { body: body(createBody) },
         responses: { 201: json(z.object({ property: propertySchema }), 'Created'), 401: unauthorized, 422: err('Invalid input') },
       }),
-      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
+      async (c) => c.json({ property: await signedInUser(c).inScope((db, userId) => createProperty(db, userId, c.req.valid('json'))) }, 201),
     )
     .openapi(
       createRoute({
@@ -85,7 +67,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { params: idParams, body: body(updateBody) },
         responses: { 200: json(z.object({ property: propertySchema }), 'Updated'), 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound) },
       }),
-      async (c) => c.json({ property: await scoped(await user(c), (db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
+      async (c) => c.json({ property: await signedInUser(c).inScope((db, userId) => updateProperty(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     )
     .openapi(
       createRoute({
@@ -98,7 +80,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: err(PROPERTY_MESSAGES.notFound), 409: err(PROPERTY_MESSAGES.hasBills) },
       }),
       async (c) => {
-        await scoped(await user(c), (db, userId) => deleteProperty(db, userId, c.req.valid('param').id));
+        await signedInUser(c).inScope((db, userId) => deleteProperty(db, userId, c.req.valid('param').id));
         return c.body(null, 204);
       },
     )
@@ -112,7 +94,7 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
         request: { query: z.object({ propertyId: z.uuid().optional() }) },
         responses: { 200: json(z.object({ accounts: z.array(accountSchema) }), 'Accounts'), 401: unauthorized },
       }),
-      async (c) => c.json({ accounts: await scoped(await user(c), (db, userId) => listAccounts(db, userId, c.req.valid('query').propertyId)) }, 200),
+      async (c) => c.json({ accounts: await signedInUser(c).inScope((db, userId) => listAccountsWithBillCounts(db, userId, c.req.valid('query').propertyId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -129,6 +111,6 @@ export function createPropertyRoutes(deps: { db: Db; auth: Auth }) {
           409: err(PROPERTY_MESSAGES.duplicateAccount),
         },
       }),
-      async (c) => c.json({ account: await scoped(await user(c), (db, userId) => updateAccount(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
+      async (c) => c.json({ account: await signedInUser(c).inScope((db, userId) => updateAccountWithBills(db, userId, c.req.valid('param').id, c.req.valid('json'))) }, 200),
     );
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { countBillsByAccount, countBillsOfProperty, moveAccountBills } from '../bills/bills.service.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import {
   type AccountRow,
   deletePropertyRow,
@@ -27,6 +27,7 @@ export const PROPERTY_MESSAGES = {
 } as const;
 
 export type PropertyDto = { id: string; name: string; propertyType: PropertyType; address: string | null; createdAt: string };
+/** A utility account as this feature knows it; the bill count is added where bills are known (use-cases/utility-accounts.ts). */
 export type AccountDto = {
   id: string;
   propertyId: string;
@@ -34,7 +35,6 @@ export type AccountDto = {
   accountNumber: string;
   billType: string;
   confirmed: boolean;
-  billCount: number;
 };
 
 const DEFAULT_NAMES: Record<PropertyType, string> = { residential: 'Home', commercial: 'Business' };
@@ -43,7 +43,7 @@ export function toPropertyDto(row: PropertyRow): PropertyDto {
   return { id: row.id, name: row.name, propertyType: row.propertyType, address: row.address, createdAt: row.createdAt.toISOString() };
 }
 
-function toAccountDto(row: AccountRow, billCount: number): AccountDto {
+function toAccountDto(row: AccountRow): AccountDto {
   return {
     id: row.id,
     propertyId: row.propertyId,
@@ -51,7 +51,6 @@ function toAccountDto(row: AccountRow, billCount: number): AccountDto {
     accountNumber: row.accountNumber,
     billType: row.billType,
     confirmed: row.confirmed,
-    billCount,
   };
 }
 
@@ -86,10 +85,19 @@ export async function updateProperty(
   return toPropertyDto(row);
 }
 
+/**
+ * Deletes the property with its utility accounts. A property that still has bills is refused
+ * (409) by the database itself: the bills' foreign key to it restricts the delete.
+ */
 export async function deleteProperty(db: Db, userId: string, id: string): Promise<void> {
   if (!(await findProperty(db, userId, id))) throw new AppError('NOT_FOUND', 404, PROPERTY_MESSAGES.notFound);
-  if ((await countBillsOfProperty(db, userId, id)) > 0) throw new AppError('PROPERTY_HAS_BILLS', 409, PROPERTY_MESSAGES.hasBills);
-  await deletePropertyRow(db, userId, id);
+  try {
+    // A savepoint, so a refused delete leaves a caller's transaction usable.
+    await db.transaction((tx) => deletePropertyRow(tx, userId, id));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('PROPERTY_HAS_BILLS', 409, PROPERTY_MESSAGES.hasBills);
+    throw error;
+  }
 }
 
 /** The caller's property, or 404 (another user's id answers the same as a missing one). */
@@ -125,17 +133,19 @@ export async function matchOrCreateAccount(
 }
 
 export async function listAccounts(db: Db, userId: string, propertyId?: string): Promise<AccountDto[]> {
-  const [rows, counts] = await Promise.all([findAccounts(db, userId, propertyId), countBillsByAccount(db, userId)]);
-  return rows.map((r) => toAccountDto(r, counts.get(r.id) ?? 0));
+  return (await findAccounts(db, userId, propertyId)).map(toAccountDto);
 }
 
-/** Confirms, renames or moves an account; moving it takes its bills to the new property. */
+/**
+ * Confirms, renames or moves an account. `moved` names the property it moved to, so the caller
+ * moves its bills in the same transaction (use-cases/utility-accounts.ts).
+ */
 export async function updateAccount(
   db: Db,
   userId: string,
   id: string,
   input: { propertyId?: string; provider?: string; accountNumber?: string; confirmed?: boolean },
-): Promise<AccountDto> {
+): Promise<{ account: AccountDto; movedTo: PropertyDto | null }> {
   const current = await findAccount(db, userId, id);
   if (!current) throw new AppError('NOT_FOUND', 404, PROPERTY_MESSAGES.accountNotFound);
   const target = input.propertyId ? await getProperty(db, userId, input.propertyId) : null;
@@ -145,12 +155,7 @@ export async function updateAccount(
   const propertyId = target?.id ?? current.propertyId;
   const clash = await findAccountByKey(db, userId, propertyId, matchKey);
   if (clash && clash.id !== id) throw new AppError('ACCOUNT_EXISTS', 409, PROPERTY_MESSAGES.duplicateAccount);
-  const row = await db.transaction(async (tx) => {
-    const updated = await updateAccountRow(tx, userId, id, { propertyId, provider, accountNumber, matchKey, confirmed: input.confirmed ?? current.confirmed });
-    if (target && target.id !== current.propertyId) await moveAccountBills(tx, userId, id, target.id, target.propertyType);
-    return updated;
-  });
+  const row = await updateAccountRow(db, userId, id, { propertyId, provider, accountNumber, matchKey, confirmed: input.confirmed ?? current.confirmed });
   if (!row) throw new AppError('NOT_FOUND', 404, PROPERTY_MESSAGES.accountNotFound);
-  const counts = await countBillsByAccount(db, userId);
-  return toAccountDto(row, counts.get(row.id) ?? 0);
+  return { account: toAccountDto(row), movedTo: target && target.id !== current.propertyId ? target : null };
 }

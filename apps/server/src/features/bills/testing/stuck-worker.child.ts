@@ -24,8 +24,10 @@ const secrets = { authSecret: 'x'.repeat(40), altchaHmacKey: 'y'.repeat(40) };
 const { auth, bills } = createApp({ config, secrets, database, queue, mailer: { kind: 'outbox' }, logger });
 await startBillWorker({ ...bills, database, extract: () => new Promise(() => undefined) }, queue, { expireSeconds: config.billJobExpireSeconds });
 const { userId } = await createVerifiedUser(auth, 'crash@example.com', 'Sunny-Day-42');
-const bytes = new Uint8Array(fs.readFileSync(path.resolve(REPO_ROOT, '../shared/bills/pub-016.pdf')));
-const bill = await uploadBill(bills, userId, { bytes, fileName: 'pub-016.pdf', propertyType: 'residential', billType: 'electricity' });
+// The file of TEXT_BILL (bills.test-support.ts, which this process cannot import: it needs vitest).
+const fileName = 'gen-fixtures-0004.pdf';
+const bytes = new Uint8Array(fs.readFileSync(path.resolve(REPO_ROOT, 'packages/extractor/test-fixtures/generated', fileName)));
+const bill = await uploadBill(bills, userId, { bytes, fileName, propertyType: 'residential', billType: 'electricity' });
 for (;;) {
   const current = await getBillSummary(database.db, userId, bill.id);
   if (current.status === 'processing') break;

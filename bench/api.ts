@@ -1,0 +1,278 @@
+// API load benchmark: `npm run bench:api [-- --duration 20 --connections 50 --db pglite|postgres|all
+// --users 12,500 --only health,bills,bill,recommendations,dashboard]`.
+//
+// Starts the server as `npm start` does (apps/server/src/main.ts in its own process) on a fresh
+// data directory: the embedded database, and PostgreSQL too when TEST_DATABASE_URL is set (a
+// fresh database on that server, dropped afterwards). Seeds users with 12 and 500 read bills
+// (bench/api-seed.ts), signs each in as the browser does, and drives every endpoint with
+// autocannon. Prints requests/s, p50 and p99 per endpoint, and the targets of issue 10.
+// A report, never an assertion: figures go to docs/benchmarks.md.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { solveChallenge } from 'altcha-lib/v1';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
+import { BENCH_PASSWORD, seedBenchData, type SeededUser } from './api-seed.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    db: { type: 'string' },
+    users: { type: 'string', default: '12,500' },
+    only: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+// The bench's own configuration: the command line, and TEST_DATABASE_URL as the tests read it.
+const POSTGRES_SERVER = process.env.TEST_DATABASE_URL || undefined;
+const DATABASES = (args.db ?? (POSTGRES_SERVER ? 'all' : 'pglite')) === 'all' ? ['pglite', 'postgres'] : [args.db ?? 'pglite'];
+if (!Number.isFinite(DURATION) || DURATION <= 0 || !Number.isInteger(CONNECTIONS) || CONNECTIONS <= 0 || BILL_COUNTS.length === 0) {
+  throw new Error('usage: --duration SECONDS --connections N --users 12,500 [--db pglite|postgres|all] [--only health,bills,bill,recommendations,dashboard]');
+}
+if (DATABASES.includes('postgres') && !POSTGRES_SERVER) throw new Error('--db postgres needs TEST_DATABASE_URL (a server on which the bench may create a database)');
+
+type Endpoint = { name: string; paths: (ctx: UserCtx) => string[]; signedIn: boolean };
+type UserCtx = { cookie: string; billId: string };
+
+/** What the dashboard loads beside bills and recommendations. */
+const ENDPOINTS: Endpoint[] = [
+  { name: 'health', signedIn: false, paths: () => ['/api/health'] },
+  { name: 'bills', signedIn: true, paths: () => ['/api/bills?limit=50'] },
+  { name: 'bill', signedIn: true, paths: (u) => [`/api/bills/${u.billId}`] },
+  { name: 'recommendations', signedIn: true, paths: () => ['/api/recommendations'] },
+  { name: 'dashboard', signedIn: true, paths: () => ['/api/properties', '/api/utility-accounts', '/api/processing/costs'] },
+];
+const ONLY = args.only ? new Set(args.only.split(',')) : null;
+const chosen = ENDPOINTS.filter((e) => !ONLY || ONLY.has(e.name));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A bill list answers an array, `{ bills }` or (paginated) `{ items }`. */
+function billsOf(body: unknown): { id: string }[] {
+  if (Array.isArray(body)) return body as { id: string }[];
+  const record = body as { bills?: { id: string }[]; items?: { id: string }[] };
+  const list = record.items ?? record.bills;
+  if (!Array.isArray(list)) throw new Error(`unexpected bill list: ${JSON.stringify(body).slice(0, 200)}`);
+  return list;
+}
+
+/** Cookies of a Cookie header merged with a response's Set-Cookie (a cleared cookie is dropped). */
+function mergeCookies(cookie: string, res: Response): string {
+  const jar = new Map(cookie.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(';')[0] ?? '';
+    const name = pair.slice(0, pair.indexOf('='));
+    if (pair.endsWith('=') || /max-age=0\b/i.test(set)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+class Server {
+  private constructor(readonly base: string, private readonly child: ChildProcess) {}
+
+  /** `npm start`'s server process (without the web build) on this data directory. */
+  static async start(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '2',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        DEMO_DATA: 'false',
+        ALTCHA_MAX_NUMBER: '1000',
+      },
+    });
+    const server = new Server(base, child);
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${path.join(dataDir, 'server.log')}`);
+      const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+      if (ok) return server;
+      if (Date.now() > deadline) throw new Error('server did not become ready in 120 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async signIn(email: string): Promise<string> {
+    const challenge = (await (await fetch(`${this.base}/api/captcha/challenge`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    if (!solution) throw new Error('captcha not solvable');
+    const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined })).toString('base64');
+    const res = await fetch(`${this.base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: this.base, 'x-captcha-response': captcha },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+    return mergeCookies('', res);
+  }
+
+  /** The session as the web app reads it on each page; renews what the browser would be sent. */
+  async refreshSession(cookie: string): Promise<string> {
+    const res = await fetch(`${this.base}/api/auth/get-session`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`get-session: ${res.status}`);
+    return mergeCookies(cookie, res);
+  }
+
+  async getJson(pathname: string, cookie?: string): Promise<unknown> {
+    const res = await fetch(`${this.base}${pathname}`, { headers: cookie ? { cookie } : {} });
+    if (res.status !== 200) throw new Error(`GET ${pathname}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    return res.json();
+  }
+
+  /** CPU seconds the server process has used (Linux; null elsewhere): a cost per request that a shared machine disturbs less than latency. */
+  cpuSeconds(): number | null {
+    try {
+      const fields = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s.
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+type Row = { database: string; user: string; endpoint: string; rps: number; p50: number; p99: number; failed: number; requests: number; cpuMs: number | null };
+
+async function measure(server: Server, paths: string[], cookie: string | undefined): Promise<Omit<Row, 'database' | 'user' | 'endpoint'>> {
+  const base = server.base;
+  const cpuBefore = server.cpuSeconds();
+  // Browsers ask for compressed answers; so does the bench.
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate' };
+  if (cookie) headers.cookie = cookie;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: paths.map((p) => ({ method: 'GET' as const, path: p, headers })),
+  });
+  const cpuAfter = server.cpuSeconds();
+  return {
+    // Server CPU per answered request (the database's own CPU too on PGlite, which runs in process).
+    cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `wattwise_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function benchDatabase(kind: string): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wattwise-bench-api-'));
+  const postgres = kind === 'postgres' && POSTGRES_SERVER ? await createPostgresDatabase(POSTGRES_SERVER) : null;
+  const log = (line: string) => console.log(`[${kind}] ${line}`);
+  let server: Server | undefined;
+  try {
+    const users: SeededUser[] = BILL_COUNTS.map((bills) => ({ email: `bench-${bills}@example.com`, bills }));
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: postgres?.url, DEMO_DATA: 'false' });
+    await seedBenchData(config, users, log);
+    server = await Server.start(dataDir, postgres?.url);
+    log(`server ready at ${server.base} (log: ${path.join(dataDir, 'server.log')})`);
+    const rows: Row[] = [];
+    const record = (user: string, endpoint: string, m: Awaited<ReturnType<typeof measure>>) => {
+      rows.push({ database: kind, user, endpoint, ...m });
+      log(`${user.padEnd(9)} ${endpoint.padEnd(16)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  cpu ${m.cpuMs?.toFixed(2) ?? '-'} ms/req${m.failed ? `  FAILED ${m.failed}` : ''}`);
+    };
+    if (chosen.some((e) => !e.signedIn)) {
+      for (const e of chosen.filter((x) => !x.signedIn)) {
+        for (const p of e.paths({ cookie: '', billId: '' })) await server.getJson(p);
+        record('-', e.name, await measure(server, e.paths({ cookie: '', billId: '' }), undefined));
+      }
+    }
+    for (const u of users) {
+      let cookie = await server.signIn(u.email);
+      const list = billsOf(await server.getJson('/api/bills?limit=50', cookie));
+      const billId = list[0]?.id;
+      if (!billId) throw new Error(`${u.email} has no bills`);
+      for (const e of chosen.filter((x) => x.signedIn)) {
+        // As a browser would between pages: the session check renews the cookies it keeps.
+        cookie = await server.refreshSession(cookie);
+        const ctx = { cookie, billId };
+        for (const p of e.paths(ctx)) await server.getJson(p, cookie);
+        record(`${u.bills} bills`, e.name, await measure(server, e.paths(ctx), cookie));
+      }
+    }
+    return rows;
+  } finally {
+    await server?.stop();
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(rows: Row[]): void {
+  console.log(`\n${DURATION} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log('| database | user | endpoint | requests/s | p50 ms | p99 ms | server CPU ms/request | failed |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.database} | ${r.user} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs?.toFixed(2) ?? '-'} | ${r.failed} |`);
+  const biggest = `${Math.max(...BILL_COUNTS)} bills`;
+  for (const database of DATABASES) {
+    const health = rows.find((r) => r.database === database && r.endpoint === 'health');
+    const list = rows.find((r) => r.database === database && r.user === biggest && r.endpoint === 'bills');
+    if (!list) continue;
+    const limit = database === 'postgres' ? 100 : 250;
+    console.log(`target ${database}, ${biggest}: bill list p99 ${list.p99} ms (under ${limit}: ${list.p99 < limit ? 'met' : 'NOT met'})`);
+    if (health) {
+      const share = list.rps / health.rps;
+      console.log(`target ${database}, ${biggest}: bill list ${list.rps.toFixed(0)} req/s = ${(share * 100).toFixed(0)}% of health's ${health.rps.toFixed(0)} (at least 25%: ${share >= 0.25 ? 'met' : 'NOT met'})`);
+    }
+  }
+}
+
+const all: Row[] = [];
+for (const kind of DATABASES) all.push(...(await benchDatabase(kind)));
+report(all);
