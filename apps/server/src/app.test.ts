@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRoute, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPageMeta } from './http/static.ts';
 import { createApp } from './app.ts';
 import { Hono } from 'hono';
 import { createRouter } from './http/openapi.ts';
@@ -164,7 +165,7 @@ describe('HTTP hygiene', () => {
 
 describe('web app', () => {
   it('serves index.html with 404 for paths that are not a built screen', async () => {
-    for (const path of ['/no-such-page', '/dashboard/anything', '/compliance']) {
+    for (const path of ['/no-such-page', '/dashboard/anything', '/admin']) {
       const res = await ctx.app.request(path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -191,6 +192,39 @@ describe('web app', () => {
     const plain = await ctx.app.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(bigScript);
+  });
+
+  it('names each page in the index.html served for it (title and description)', async () => {
+    const pricing = await (await ctx.app.request('/pricing')).text();
+    expect(pricing).toContain('<title>Pricing — Wattwise</title>');
+    const notFound = await (await ctx.app.request('/no-such-page', { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    expect(zlib.brotliDecompressSync(Buffer.from(notFound)).toString()).toContain('<title>Page not found — Wattwise</title>');
+    expect(withPageMeta('<title>x</title><meta name="description" content="old" />', { title: 'A & B', description: 'say "hi"' })).toBe(
+      '<title>A &amp; B</title><meta name="description" content="say &quot;hi&quot;" />',
+    );
+  });
+
+  it('sends the build’s precompressed file when there is one', async () => {
+    const file = path.join(webDir, 'assets', 'pre-abc123.js');
+    fs.writeFileSync(file, bigScript);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(Buffer.from(`${bigScript}//prebuilt`)));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(Buffer.from(`${bigScript}//prebuilt`)));
+    const br = await ctx.app.request('/assets/pre-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(`${bigScript}//prebuilt`);
+  });
+
+  it('serves robots.txt and a sitemap of the public pages', async () => {
+    const robots = await ctx.app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    const robotsText = await robots.text();
+    expect(robotsText).toContain('Disallow: /api/');
+    expect(robotsText).toMatch(/Sitemap: http.+\/sitemap\.xml/);
+    const sitemap = await ctx.app.request('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const body = await sitemap.text();
+    expect(body).toContain('/pricing</loc>');
+    expect(body).toContain('/terms-of-service</loc>');
+    expect(body).not.toContain('/dashboard');
   });
 
   it('does not answer missing files or API paths with the SPA', async () => {

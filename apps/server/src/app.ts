@@ -22,8 +22,9 @@ import { limitRequestBodies, requireSameOriginWrites } from './http/request-guar
 import { securityHeaders } from './http/security-headers.ts';
 import { createSignedIn } from './http/session.ts';
 import { sessionCache } from './http/session-cache.ts';
+import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
-import { isBuiltScreen } from '@wattwise/shared/web-routes';
+import { descriptionForPath, isBuiltScreen, titleForPath } from '@wattwise/shared/web-routes';
 import { type AiProvider, createAiProvider } from './platform/ai.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
 import type { Logger } from './platform/logger.ts';
@@ -109,7 +110,13 @@ export function createApp(deps: AppDeps) {
     }
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
   });
-  app.use('*', serveWebApp({ distDir: config.webDistDir, logger, isAppPath: isBuiltScreen }));
+  mountSeoRoutes(app, { publicUrl: config.publicUrl });
+  app.use('*', serveWebApp({
+      distDir: config.webDistDir,
+      logger,
+      isAppPath: isBuiltScreen,
+      pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
+    }),);
 
   return { app, auth, captcha, metrics, bills };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBuiltScreen, NOT_FOUND_TITLE, titleForPath } from './web-routes.ts';
+import { descriptionForPath, isBuiltScreen, NOT_FOUND_TITLE, sitemapPaths, titleForPath } from './web-routes.ts';
 
 describe('web route table', () => {
   it('knows which screens are built, with or without a trailing slash, query or anchor', () => {
@@ -8,7 +8,8 @@ describe('web route table', () => {
     expect(isBuiltScreen('/dashboard/')).toBe(true);
     expect(isBuiltScreen('/dashboard?subscription=success')).toBe(true);
     expect(isBuiltScreen('/dashboard/bills/0b9a3c1e-1111-4a7e-9c1d-2b2b2b2b2b2b')).toBe(true);
-    expect(isBuiltScreen('/compliance')).toBe(false);
+    expect(isBuiltScreen('/compliance')).toBe(true);
+    expect(isBuiltScreen('/admin')).toBe(false);
     expect(isBuiltScreen('/no-such-page')).toBe(false);
     expect(isBuiltScreen('/dashboard/bills')).toBe(false);
   });
@@ -18,5 +19,20 @@ describe('web route table', () => {
     expect(titleForPath('/bill-upload')).toBe('Upload Your Utility Bill — Wattwise');
     expect(titleForPath('/dashboard/bills/abc')).toBe('Bill details — Wattwise');
     expect(titleForPath('/nowhere')).toBe(NOT_FOUND_TITLE);
+  });
+
+  it('describes the marketing and legal pages, and falls back to the home page’s description', () => {
+    expect(descriptionForPath('/pricing')).toMatch(/Free, Basic and Pro/);
+    expect(descriptionForPath('/faq')).toBe(descriptionForPath('/frequently-asked-questions'));
+    expect(descriptionForPath('/dashboard')).toBe(descriptionForPath('/'));
+  });
+
+  it('lists public pages once in the sitemap, never signed-in screens or aliases', () => {
+    const paths = sitemapPaths();
+    expect(paths).toContain('/');
+    expect(paths).toContain('/terms-of-service');
+    expect(paths).not.toContain('/terms');
+    expect(paths).not.toContain('/home');
+    expect(paths.some((p) => p.startsWith('/dashboard') || p.includes(':'))).toBe(false);
   });
 });

@@ -32,8 +32,10 @@ const MIME: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.pdf': 'application/pdf',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.ico', '.wasm']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.ico', '.wasm', '.vtt']);
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Paths the SPA never owns: they 404 as JSON or belong to other routes. */
@@ -43,16 +45,40 @@ const HASHED = /^\/assets\//;
 
 type Encoded = { br?: Buffer; gzip?: Buffer };
 
+/** A page's title and description, written into index.html so the first byte already names the page. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** index.html with the page's title and meta description (and the Open Graph copies of them). */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`)
+    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, `$1${title}$2`)
+    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*(")/, `$1${description}$2`);
+}
+
 /**
  * Serves the built web app from `distDir`: real files with long caching for hashed assets,
- * index.html (no-cache) for every other GET the SPA owns (status 404 outside the built screens), and brotli/gzip versions computed
- * once per file and kept in memory (the dist folder does not change while we run).
+ * index.html (no-cache) for every other GET the SPA owns (status 404 outside the built screens), and brotli/gzip versions kept
+ * in memory (the dist folder does not change while we run): the build's own `file.br` / `file.gz` (brotli 11, see
+ * apps/web/build-plugins.ts) when present, else computed once on first request.
  */
 export function serveWebApp(options: {
   distDir: string;
   logger: Logger;
   /** Paths of built screens; any other path gets the app (its not-found screen) with status 404. */
   isAppPath?: (pathname: string) => boolean;
+  /** Title and description of the page at a path, written into the index.html served for it. */
+  pageMeta?: (pathname: string) => PageMeta;
 }): MiddlewareHandler {
   const root = path.resolve(options.distDir);
   const cache = new Map<string, Promise<Encoded>>();
@@ -63,6 +89,8 @@ export function serveWebApp(options: {
     if (!entry) {
       entry = fs.readFile(file).then(async (raw) => {
         if (raw.length < 1024) return {};
+        const [prebuiltBr, prebuiltGz] = await Promise.all([fs.readFile(`${file}.br`).catch(() => null), fs.readFile(`${file}.gz`).catch(() => null)]);
+        if (prebuiltBr && prebuiltGz) return { br: prebuiltBr, gzip: prebuiltGz };
         const [br, gz] = await Promise.all([
           brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
           gzip(raw, { level: 9 }),
@@ -70,6 +98,22 @@ export function serveWebApp(options: {
         return { br, gzip: gz };
       });
       cache.set(file, entry);
+    }
+    return entry;
+  };
+
+  // index.html per title and description (a bounded set: one per page of the route table), compressed once.
+  const pages = new Map<string, Promise<Encoded & { raw: Buffer }>>();
+  const pageFor = (file: string, meta: PageMeta) => {
+    const key = `${meta.title}\n${meta.description}`;
+    let entry = pages.get(key);
+    if (!entry) {
+      entry = fs.readFile(file, 'utf8').then(async (html) => {
+        const raw = Buffer.from(withPageMeta(html, meta));
+        const [br, gz] = await Promise.all([brotli(raw), gzip(raw, { level: 9 })]);
+        return { raw, br, gzip: gz };
+      });
+      pages.set(key, entry);
     }
     return entry;
   };
@@ -91,11 +135,13 @@ export function serveWebApp(options: {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || NOT_SPA.test(c.req.path)) return next();
     let file = await fileAt(c.req.path);
     let status: 200 | 404 = 200;
+    let isPage = false;
     let cacheControl = HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (!file) {
       // A missing file with an extension is a real 404, not a page of the SPA.
       if (path.extname(c.req.path) !== '' && !c.req.path.endsWith('.html')) return next();
       file = await fileAt('/index.html');
+      isPage = true;
       cacheControl = 'no-cache';
       if (options.isAppPath && !options.isAppPath(c.req.path)) status = 404;
       if (!file) {
@@ -114,10 +160,11 @@ export function serveWebApp(options: {
       'content-type': MIME[ext] ?? 'application/octet-stream',
       'cache-control': cacheControl,
     };
+    const page = isPage && options.pageMeta ? await pageFor(file, options.pageMeta(c.req.path)) : null;
     if (COMPRESSIBLE.has(ext)) {
       headers.vary = 'Accept-Encoding';
       const accept = c.req.header('accept-encoding') ?? '';
-      const encoded = await encodedFor(file);
+      const encoded = page ?? (await encodedFor(file));
       const encoding = /\bbr\b/.test(accept) && encoded.br ? 'br' : /\bgzip\b/.test(accept) && encoded.gzip ? 'gzip' : null;
       if (encoding) {
         const body = encoding === 'br' ? encoded.br : encoded.gzip;
@@ -127,6 +174,7 @@ export function serveWebApp(options: {
       }
     }
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    if (page) return c.body(new Uint8Array(page.raw), status, headers);
     const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
     return c.body(stream, status, headers);
   };

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { ThemeProvider, useTheme } from '@/lib/theme.tsx';
+import { ThemeProvider } from '@/lib/theme.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 
 /** Query defaults from 01-core §9: retry 3, data fresh for 5 minutes. Client errors are not retried. */
@@ -19,19 +18,13 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  // Toast default duration 5000 ms (01-core §9).
-  return <Toaster theme={resolvedTheme} richColors closeButton duration={5000} position="bottom-right" />;
-}
-
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
+        {/* The toaster lives in the root layout (layout/deferred-toaster.tsx), loaded when a page needs it. */}
         {children}
-        <ThemedToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import type { LegalDocument } from '@/features/content/types.ts';
+import { LIGHT_PAGE } from './layout/deferred-toaster.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { PageSpinner } from './routes/page-spinner.tsx';
@@ -10,8 +12,6 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/how-it-works',
-  '/pricing',
   '/admin',
   '/contact',
   '/support',
@@ -33,24 +33,12 @@ export const PENDING_PATHS = [
   '/recaptcha-test',
   '/database-status',
   '/feedback-analysis',
-  '/terms',
-  '/terms-of-service',
-  '/privacy',
-  '/privacy-policy',
-  '/compliance',
-  '/marketing-disclosure',
-  '/data-transfer-agreement',
-  '/refund-policy',
-  '/cancellation-policy',
-  '/investment-disclaimer',
-  '/faq',
-  '/frequently-asked-questions',
   '/payment-dashboard',
   '/payment-success',
   '/payment-canceled',
 ] as const;
 
-const landing = async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute });
+const landing = async () => ({ Component: (await import('./routes/marketing.tsx')).LandingRoute });
 const billUpload = async () => ({
   Component: (await import('./routes/bill-upload.tsx')).BillUploadPage,
 });
@@ -63,6 +51,33 @@ const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
 
+/** A legal page: the shared page component and its document, each in its own chunk. */
+const legal = (load: () => Promise<{ default: LegalDocument }>) => async () => {
+  const [{ LegalPage }, { default: document }] = await Promise.all([import('@/features/content/components/legal-page.tsx'), load()]);
+  return { Component: () => <LegalPage document={document} /> };
+};
+const terms = legal(() => import('@/features/content/documents/terms.ts'));
+const privacy = legal(() => import('@/features/content/documents/privacy.ts'));
+const faq = async () => ({ Component: (await import('@/features/content/components/faq-page.tsx')).FaqPage });
+
+/** Marketing, help and legal pages (issue 12). */
+const contentRoutes: RouteObject[] = [
+  { path: '/how-it-works', lazy: async () => ({ Component: (await import('./routes/marketing.tsx')).HowItWorksRoute }) },
+  { path: '/pricing', lazy: async () => ({ Component: (await import('./routes/marketing.tsx')).PricingRoute }) },
+  { path: '/faq', lazy: faq },
+  { path: '/frequently-asked-questions', lazy: faq },
+  { path: '/terms', lazy: terms },
+  { path: '/terms-of-service', lazy: terms },
+  { path: '/privacy', lazy: privacy },
+  { path: '/privacy-policy', lazy: privacy },
+  { path: '/compliance', lazy: legal(() => import('@/features/content/documents/compliance.ts')) },
+  { path: '/marketing-disclosure', lazy: legal(() => import('@/features/content/documents/marketing-disclosure.ts')) },
+  { path: '/data-transfer-agreement', lazy: legal(() => import('@/features/content/documents/data-transfer-agreement.ts')) },
+  { path: '/refund-policy', lazy: legal(() => import('@/features/content/documents/refund-policy.ts')) },
+  { path: '/cancellation-policy', lazy: legal(() => import('@/features/content/documents/cancellation-policy.ts')) },
+  { path: '/investment-disclaimer', lazy: legal(() => import('@/features/content/documents/investment-disclaimer.ts')) },
+];
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -72,9 +87,9 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: landing },
-          { path: '/home', lazy: landing },
-          { path: '/homepage', lazy: landing },
+          { index: true, lazy: landing, handle: LIGHT_PAGE },
+          { path: '/home', lazy: landing, handle: LIGHT_PAGE },
+          { path: '/homepage', lazy: landing, handle: LIGHT_PAGE },
           {
             path: '/auth/callback',
             lazy: async () => ({ Component: (await import('./routes/auth-callback.tsx')).AuthCallbackRoute }),
@@ -91,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
         ],

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 
 /**
@@ -7,26 +6,52 @@ import { api } from './api-client.ts';
  */
 const AUTH = '/api/auth';
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.nullish(z.string()),
-  emailVerified: z.optional(z.boolean()),
-  role: z.nullish(z.string()),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export interface SessionUser {
+  id: string;
+  email: string;
+  name?: string | null;
+  emailVerified?: boolean;
+  role?: string | null;
+}
 
-const sessionSchema = z.nullable(
-  z.object({ user: sessionUserSchema, session: z.looseObject({ expiresAt: z.optional(z.string()) }) }),
-);
-export type AuthSession = z.infer<typeof sessionSchema>;
+export type AuthSession = { user: SessionUser; session: { expiresAt?: string } & Record<string, unknown> } | null;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalOf(value: unknown, type: 'string' | 'boolean'): boolean {
+  return value === undefined || (type === 'string' && value === null) || typeof value === type;
+}
+
+/**
+ * Parses better-auth's get-session answer: null (signed out) or a user and a session. Checked by
+ * hand rather than with zod: every page asks for the session on its first load, and zod would
+ * add 13 KB to the landing page for this one shape (docs/decisions/040-landing-bundle-budget.md).
+ * Anything else is rejected, as a schema would.
+ */
+export function parseSession(value: unknown): AuthSession {
+  if (value === null) return null;
+  if (!isRecord(value) || !isRecord(value.user) || !isRecord(value.session)) throw new TypeError('Invalid session response');
+  const { user, session } = value;
+  if (typeof user.id !== 'string' || typeof user.email !== 'string') throw new TypeError('Invalid session user');
+  if (!optionalOf(user.name, 'string') || !optionalOf(user.role, 'string') || !optionalOf(user.emailVerified, 'boolean')) {
+    throw new TypeError('Invalid session user');
+  }
+  if (session.expiresAt !== undefined && typeof session.expiresAt !== 'string') throw new TypeError('Invalid session');
+  const parsedUser: SessionUser = { id: user.id, email: user.email };
+  if (user.name !== undefined) parsedUser.name = user.name as string | null;
+  if (user.role !== undefined) parsedUser.role = user.role as string | null;
+  if (user.emailVerified !== undefined) parsedUser.emailVerified = user.emailVerified as boolean;
+  return { user: parsedUser, session: { ...session } };
+}
 
 function captchaHeaders(captcha?: string): Record<string, string> | undefined {
   return captcha ? { 'x-captcha-response': captcha } : undefined;
 }
 
 export async function getSession(): Promise<AuthSession> {
-  return sessionSchema.parse(await api.get<unknown>(`${AUTH}/get-session`));
+  return parseSession(await api.get<unknown>(`${AUTH}/get-session`));
 }
 
 export interface SignUpResult {

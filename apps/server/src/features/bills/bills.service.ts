@@ -177,8 +177,8 @@ export async function listBillFigures(db: Db, userId: string, filter: BillFilter
 }
 
 /** Property type and bill type of each of the user's bills that pass the filter, by bill id. */
-export async function billKindsById(db: Db, userId: string, filter: { propertyId?: string; propertyType?: string }) {
-  return new Map((await findBillKinds(db, userId, filter)).map((b) => [b.id, b] as const));
+export async function billKindsById(db: Db, userId: string, filter: BillFilter) {
+  return new Map((await findBillKinds(db, userId, filter)).map((b) => [b.id, { ...b, billType: toBillType(b.billType) }] as const));
 }
 
 export async function getBillSummary(db: Db, userId: string, id: string): Promise<BillSummary> {

@@ -1,21 +1,20 @@
-import { ChevronDownIcon, MenuIcon, ZapIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDownIcon, ZapIcon } from 'lucide-react';
+import { lazy, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
+import { preloadAuthDialog } from '@/features/auth/components/auth-dialog-provider.tsx';
 import { useSignOutAction } from '@/features/auth/hooks/use-sign-out-action.ts';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { cn } from '@/lib/utils.ts';
 import { MobileNav } from './mobile-nav.tsx';
 import { HeaderLink } from './header-link.tsx';
 import { HEADER_LINKS, type NavLink as NavLinkItem } from './nav-links.ts';
+import { OnFirstUse } from './on-first-use.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+
+const loadMoreMenu = () => import('./header-more-menu.tsx');
+const MoreMenu = lazy(async () => ({ default: (await loadMoreMenu()).MoreMenu }));
 
 /** The header turns compact once the page has scrolled more than 10 px (01-core §2, §9). */
 const COMPACT_AFTER_PX = 10;
@@ -64,13 +63,28 @@ function AuthButtons() {
   }
   return (
     <div className="flex items-center gap-1.5">
-      <Button variant="ghost" size="sm" onClick={() => openAuthDialog('signin')}>
+      <Button variant="ghost" size="sm" onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} onClick={() => openAuthDialog('signin')}>
         Sign In
       </Button>
-      <Button size="sm" className="hidden sm:inline-flex" onClick={() => openAuthDialog('signup')}>
+      <Button
+        size="sm"
+        className="hidden sm:inline-flex"
+        onPointerEnter={preloadAuthDialog}
+        onFocus={preloadAuthDialog}
+        onClick={() => openAuthDialog('signup')}
+      >
         Sign Up
       </Button>
     </div>
+  );
+}
+
+function moreButton(onClick?: () => void) {
+  return (
+    <Button variant="ghost" size="sm" className="text-muted-foreground 2xl:hidden" onClick={onClick} onPointerEnter={onClick ? () => void loadMoreMenu() : undefined}>
+      More
+      <ChevronDownIcon aria-hidden />
+    </Button>
   );
 }
 
@@ -101,31 +115,15 @@ export function Header() {
           {HEADER_LINKS.map((link) => (
             <HeaderLink key={link.to} link={link} className={cn(linkClass, INLINE_VISIBILITY[link.priority])} />
           ))}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="sm" className="text-muted-foreground 2xl:hidden">
-                More
-                <ChevronDownIcon aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              {moreLinks.map((link) => (
-                <DropdownMenuItem key={link.to} asChild className={MORE_VISIBILITY[link.priority]}>
-                  <HeaderLink link={link} />
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <OnFirstUse placeholder={moreButton}>
+            <MoreMenu trigger={moreButton()} links={moreLinks} visibility={MORE_VISIBILITY} />
+          </OnFirstUse>
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           <AuthButtons />
-          <MobileNav trigger={
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-              <MenuIcon className="size-5" aria-hidden />
-            </Button>
-          } />
+          <MobileNav />
         </div>
       </div>
     </header>

@@ -7,7 +7,9 @@ describe('navigation links (issue 9, item 11)', () => {
     const targets = [...HEADER_LINKS.map((l) => l.to), ...FOOTER_GROUPS.flatMap((g) => g.links.map((l) => l.to))];
     expect(targets.length).toBeGreaterThan(0);
     for (const to of targets) expect(isBuiltScreen(to), to).toBe(true);
-    expect(targets).not.toContain('/pricing');
+    expect(targets).toContain('/pricing');
+    expect(targets).toContain('/terms-of-service');
+    expect(targets).not.toContain('/admin');
     expect(targets).toContain('/dashboard');
   });
 });

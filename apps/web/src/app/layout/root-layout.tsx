@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { titleForPath } from '@wattwise/shared/web-routes';
+import { descriptionForPath, titleForPath } from '@wattwise/shared/web-routes';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
+import { DeferredToaster } from './deferred-toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ANCHOR_SCROLL_DELAY_MS } from './use-anchor-navigation.ts';
@@ -20,11 +21,12 @@ function HashScroll() {
   return null;
 }
 
-/** Each page has its own title (the tab, history and screen readers name it), from the shared route table. */
+/** Each page has its own title (the tab, history and screen readers name it) and description, from the shared route table. */
 function DocumentTitle() {
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = titleForPath(pathname);
+    document.querySelector('meta[name="description"]')?.setAttribute('content', descriptionForPath(pathname));
   }, [pathname]);
   return null;
 }
@@ -46,6 +48,7 @@ export function RootLayout() {
       <Footer />
       <ScrollRestoration />
       <HashScroll />
+      <DeferredToaster />
     </AuthDialogProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   requestPasswordReset,
   resetPassword,
@@ -38,16 +38,12 @@ export function useSignUp() {
   });
 }
 
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: () => {
-      queryClient.setQueryData(authKeys.session(), null);
-      // Everything cached belonged to the signed-out user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'public-config' });
-    },
-  });
+/** Ends the session, then forgets the session and everything cached for the signed-out user. */
+export async function signOutAndForget(queryClient: QueryClient): Promise<void> {
+  await signOut();
+  queryClient.setQueryData(authKeys.session(), null);
+  // Everything cached belonged to the signed-out user.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'public-config' });
 }
 
 export function useResendVerification() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   AuthDialogContext,
@@ -8,7 +8,29 @@ import {
   type AuthDialogApi,
   type AuthMode,
 } from '../auth-dialog-context.ts';
-import { AuthDialog, preloadAuthForm } from './auth-dialog.tsx';
+
+// The dialog (Radix Dialog) and its form load on first open, never with the first page; the
+// header warms them when a pointer or the focus reaches Sign In or Sign Up.
+const loadAuthDialog = () => import('./auth-dialog.tsx');
+const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
+
+/** Shown for the moment the dialog's code is on its way: the opening is seen at once, as a dialog. */
+function AuthDialogLoading({ mode }: { mode: AuthMode }) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/60">
+      <div role="dialog" aria-modal="true" aria-label={mode === 'signin' ? 'Sign In' : 'Create Account'} className="rounded-xl border bg-background p-6 shadow-lg">
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading…
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Fetches the dialog and its form ahead of a likely first open. */
+export function preloadAuthDialog(): void {
+  void loadAuthDialog().then((module) => module.preloadAuthForm());
+}
 
 const SIGN_IN_REDIRECT_MS = 500;
 
@@ -60,15 +82,9 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     });
   }, [state, location.pathname, location.search, location.hash, navigate]);
 
-  // Fetch the form's code once the first page is idle, so opening the dialog is instant.
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => preloadAuthForm());
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(preloadAuthForm, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
+  // Mounted from the first opening on, so it keeps its closing animation and focus return after.
+  const [hasOpened, setHasOpened] = useState(false);
+  if (open && !hasOpened) setHasOpened(true);
 
   const api = useMemo<AuthDialogApi>(
     () => ({ isOpen: open, openAuthDialog, closeAuthDialog }),
@@ -78,7 +94,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} returnFocusTo={opener} />
+      {hasOpened ? (
+        <Suspense fallback={<AuthDialogLoading mode={mode} />}>
+          <AuthDialog open={open} onOpenChange={setOpen} mode={mode} onModeChange={setMode} onSignedIn={onSignedIn} returnFocusTo={opener} />
+        </Suspense>
+      ) : null}
     </AuthDialogContext.Provider>
   );
 }

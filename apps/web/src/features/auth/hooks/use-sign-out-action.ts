@@ -1,22 +1,29 @@
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { useSignOut } from '../api/auth-mutations.ts';
 
 /** Signs out, says so, and goes home (01-core §4); failures get the spec's toast. */
 export function useSignOutAction() {
-  const signOut = useSignOut();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [isPending, setIsPending] = useState(false);
   const run = useCallback(async () => {
-    // The shared auth module carries the zod rules too; load it on demand so the header stays light.
-    const { AUTH_MESSAGES } = await import('@wattwise/shared/auth');
+    // The shared auth module (zod rules), the toasts and the auth calls load on demand so the header stays light.
+    const [{ AUTH_MESSAGES }, { toast }, { signOutAndForget }] = await Promise.all([
+      import('@wattwise/shared/auth'),
+      import('sonner'),
+      import('../api/auth-mutations.ts'),
+    ]);
+    setIsPending(true);
     try {
-      await signOut.mutateAsync();
+      await signOutAndForget(queryClient);
       toast.success(AUTH_MESSAGES.signedOut);
       await navigate('/');
     } catch {
       toast.error(AUTH_MESSAGES.signOutFailedTitle, { description: AUTH_MESSAGES.signOutFailed });
+    } finally {
+      setIsPending(false);
     }
-  }, [signOut, navigate]);
-  return { signOut: run, isPending: signOut.isPending };
+  }, [queryClient, navigate]);
+  return { signOut: run, isPending };
 }
