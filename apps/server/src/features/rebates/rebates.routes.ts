@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { userScopeRunner } from '../../db/user-scope.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, errorBody } from '../../http/errors.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
 import type { AiProvider } from '../../platform/ai.ts';
@@ -46,10 +46,9 @@ import {
   updateApplication,
 } from './rebates.service.ts';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }).openapi('Error');
-const err = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const err = errorResponse;
+const json = jsonResponse;
+const body = jsonBody;
 const unauthorized = err(REBATE_MESSAGES.signInRequired);
 const invalid = err('Invalid input');
 const rebateParams = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
