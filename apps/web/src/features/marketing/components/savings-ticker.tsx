@@ -38,8 +38,9 @@ export function SavingsTicker() {
         <p className="text-4xl font-bold tracking-tight text-primary tabular-nums sm:text-5xl" data-testid="savings-ticker">
           {whole.format(total)}
         </p>
-        <p className={notice.visible ? 'min-h-6 text-sm transition-opacity' : 'min-h-6 text-sm opacity-0 transition-opacity'} aria-hidden={!notice.visible}>
-          {TICKER_NOTICES[notice.index]}
+        {/* No fade: text caught half-transparent reads as low contrast (and is hard to read). */}
+        <p className="min-h-6 text-sm" aria-hidden={!notice.visible}>
+          {notice.visible ? TICKER_NOTICES[notice.index] : ''}
         </p>
       </div>
     </Section>
