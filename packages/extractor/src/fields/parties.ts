@@ -161,7 +161,8 @@ function findAddressBlocks(layout: Layout): AddressBlock[] {
         blocks.push(block(nameAbove(seg), seg, `${cleanStreet(seg.text)}, ${cleanCity(city.text)}`));
         continue;
       }
-      // The rest of the line completes the address only when nothing else shares the line.
+      // From the line's first segment, the whole line may read as one address (the text layer
+      // spread its words apart); a line that goes on into another column does not.
       const first = line.segments[0];
       const whole = splitOneLineAddress(line.segments.map((s) => s.text).join(' '));
       if (seg === first && whole) {
