@@ -1,6 +1,5 @@
 import { StarIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -8,9 +7,8 @@ import { Label } from '@/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { cn } from '@/lib/utils.ts';
-import { useSubmitFeedback } from '../api/feedback.ts';
 import { validateRichFeedback, type RichFeedbackTab, type RichFeedbackValues } from '../lib/feedback-validation.ts';
-import { ANALYSIS_MESSAGES } from '../messages.ts';
+import { useSendFeedback } from './use-send-feedback.ts';
 import type { FeedbackEntityType } from '@wattwise/shared/contract/feedback';
 
 const EMPTY: RichFeedbackValues = { correction: '', rating: 0, comment: '', suggestion: '' };
@@ -25,7 +23,6 @@ interface RichFeedbackDialogProps {
 
 /** Feedback on an analysis (01-core §4, §5): tabs Correction, Rating and Suggestion. */
 export function RichFeedbackDialog({ open, onOpenChange, entityType, entityId, originalValue }: RichFeedbackDialogProps) {
-  const submit = useSubmitFeedback();
   const [tab, setTab] = useState<RichFeedbackTab>('correction');
   const [values, setValues] = useState<RichFeedbackValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +35,7 @@ export function RichFeedbackDialog({ open, onOpenChange, entityType, entityId, o
     setTab('correction');
     onOpenChange(false);
   };
+  const { send, pending } = useSendFeedback(() => close());
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,16 +45,7 @@ export function RichFeedbackDialog({ open, onOpenChange, entityType, entityId, o
       return;
     }
     setError(null);
-    submit.mutate(
-      { entityType, entityId, originalValue, ...result.payload },
-      {
-        onSuccess: () => {
-          toast.success(ANALYSIS_MESSAGES.feedbackThanks);
-          close();
-        },
-        onError: () => toast.error(ANALYSIS_MESSAGES.feedbackFailedTitle, { description: ANALYSIS_MESSAGES.feedbackFailed }),
-      },
-    );
+    send({ entityType, entityId, originalValue, ...result.payload });
   };
 
   const errorProps = error ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {};
@@ -132,8 +121,8 @@ export function RichFeedbackDialog({ open, onOpenChange, entityType, entityId, o
             <Button variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submit.isPending}>
-              {submit.isPending ? 'Sending…' : 'Submit Feedback'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Sending…' : 'Submit Feedback'}
             </Button>
           </DialogFooter>
         </form>

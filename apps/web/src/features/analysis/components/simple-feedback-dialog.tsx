@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { optionsOf, SelectField } from '@/components/ui/select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { useSubmitFeedback } from '../api/feedback.ts';
 import { validateSimpleFeedback } from '../lib/feedback-validation.ts';
-import { ANALYSIS_MESSAGES } from '../messages.ts';
+import { useSendFeedback } from './use-send-feedback.ts';
 import type { FeedbackEntityType, FeedbackType } from '@wattwise/shared/contract/feedback';
 
 const TYPE_LABELS: Record<FeedbackType, string> = {
@@ -28,7 +26,6 @@ interface SimpleFeedbackDialogProps {
 
 /** Simple feedback dialog (01-core §5): a correction (for type correction) or an explanation. */
 export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId, originalValue, title }: SimpleFeedbackDialogProps) {
-  const submit = useSubmitFeedback();
   const [type, setType] = useState<FeedbackType>('improvement');
   const [correction, setCorrection] = useState('');
   const [explanation, setExplanation] = useState('');
@@ -41,6 +38,10 @@ export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId,
     setExplanation('');
     setError(null);
   };
+  const { send, pending } = useSendFeedback(() => {
+    reset();
+    onOpenChange(false);
+  });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,17 +51,7 @@ export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId,
       return;
     }
     setError(null);
-    submit.mutate(
-      { entityType, entityId, originalValue, ...result.payload },
-      {
-        onSuccess: () => {
-          toast.success(ANALYSIS_MESSAGES.feedbackThanks);
-          reset();
-          onOpenChange(false);
-        },
-        onError: () => toast.error(ANALYSIS_MESSAGES.feedbackFailedTitle, { description: ANALYSIS_MESSAGES.feedbackFailed }),
-      },
-    );
+    send({ entityType, entityId, originalValue, ...result.payload });
   };
 
   return (
@@ -109,8 +100,8 @@ export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId,
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submit.isPending}>
-              {submit.isPending ? 'Sending…' : 'Submit Feedback'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Sending…' : 'Submit Feedback'}
             </Button>
           </DialogFooter>
         </form>
