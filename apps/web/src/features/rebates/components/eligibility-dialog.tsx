@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { useEligibilityCheck } from '../api/rebates.ts';
 import { REBATE_MESSAGES } from '../messages.ts';
 import { openApplication } from './apply-actions.ts';
@@ -60,20 +60,14 @@ function EligibilityForm({ rebate }: { rebate: Rebate }) {
       }}
     >
       <div className="grid gap-2">
-        <Label htmlFor="eligibility-scenario">Describe your situation</Label>
-        <Textarea
+        <TextareaField
           id="eligibility-scenario"
+          label="Describe your situation"
           value={scenario}
-          onChange={(e) => setScenario(e.target.value)}
+          onChange={setScenario}
           placeholder="For example: we own a 1970s house heated by a gas furnace, family of four"
-          aria-invalid={blank || undefined}
-          aria-describedby={blank ? 'eligibility-scenario-error' : undefined}
+          error={blank ? 'Please describe your situation' : null}
         />
-        {blank && (
-          <p id="eligibility-scenario-error" className="text-sm text-destructive">
-            Please describe your situation
-          </p>
-        )}
       </div>
       {rules.tenure?.length ? (
         <Choice label="Own or rent" id="eligibility-tenure" options={TENURE_LABELS} value={household.tenure} onChange={(tenure) => setHousehold((h) => ({ ...h, tenure }))} />

@@ -2,8 +2,7 @@ import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { useSmartHomeInsights } from '../api/rebates.ts';
 import { REBATE_MESSAGES } from '../messages.ts';
 import { ErrorBox } from './error-box.tsx';
@@ -33,20 +32,14 @@ export function InsightsDialog({ open, onClose }: { open: boolean; onClose: () =
             submit();
           }}
         >
-          <Label htmlFor="insights-text">Devices and usage</Label>
-          <Textarea
+          <TextareaField
             id="insights-text"
+            label="Devices and usage"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={setText}
             placeholder="For example: central AC, electric water heater, two TVs on all evening"
-            aria-invalid={blank || undefined}
-            aria-describedby={blank ? 'insights-text-error' : undefined}
+            error={blank ? 'Please describe your devices and usage' : null}
           />
-          {blank && (
-            <p id="insights-text-error" className="text-sm text-destructive">
-              Please describe your devices and usage
-            </p>
-          )}
           <Button type="submit" disabled={insights.isPending}>
             {insights.isPending && <Loader2Icon className="animate-spin" aria-hidden />} Get Insights
           </Button>
