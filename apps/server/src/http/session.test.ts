@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { handleError } from './errors.ts';
-import { createSignedIn, SIGN_IN_REQUIRED, signedInUser } from './session.ts';
+import { ADMIN_REQUIRED, createAdminOnly, createSignedIn, SIGN_IN_REQUIRED, signedInUser } from './session.ts';
 import type { AppEnv } from './types.ts';
 import { createLogger } from '../platform/logger.ts';
 
@@ -41,5 +41,31 @@ describe('sign-in middleware', () => {
     const res = await app.request('/open/forgot-the-middleware');
     expect(res.status).toBe(401);
     expect(lookup).not.toHaveBeenCalled();
+  });
+});
+
+describe('admin middleware', () => {
+  function adminApp(session: { userId: string; isAdmin: boolean } | null) {
+    const app = new Hono<AppEnv>();
+    app.onError(handleError(createLogger({ level: 'silent' })));
+    const adminOnly = createAdminOnly({ db: {} as Db, lookup: () => Promise.resolve(session) });
+    app.get('/api/admin/thing', adminOnly, (c) => c.json({ id: signedInUser(c).id }));
+    return app;
+  }
+
+  it('lets an admin through with the user on the context', async () => {
+    const res = await adminApp({ userId: 'admin-1', isAdmin: true }).request('/api/admin/thing');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: 'admin-1' });
+  });
+
+  it('answers 403 with the spec message to a user who is not an admin', async () => {
+    const res = await adminApp({ userId: 'user-1', isAdmin: false }).request('/api/admin/thing');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: 'FORBIDDEN', message: ADMIN_REQUIRED } });
+  });
+
+  it('answers 401 to a visitor', async () => {
+    expect((await adminApp(null).request('/api/admin/thing')).status).toBe(401);
   });
 });

@@ -14,6 +14,7 @@ import type { Queue } from '../../platform/queue.ts';
 import { resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
 import { AppError } from '../../http/errors.ts';
 import { keepRenewedSessionCookies, mustReadSessionFresh } from '../../http/session-cache.ts';
+import { ADMIN_REQUIRED } from '../../http/session.ts';
 
 /** Header our HTTP layer sets to the client address it trusts; better-auth rate-limits on it. */
 export const CLIENT_IP_HEADER = 'x-wattwise-client-ip';
@@ -185,7 +186,7 @@ export async function requireUser(auth: Auth, headers: Headers, options: { fresh
 export async function requireAdmin(auth: Auth, headers: Headers): Promise<SessionUser> {
   // The role is read from the database: a cached copy could still say 'admin' after a demotion.
   const user = await requireUser(auth, headers, { fresh: true });
-  if (!isAdmin(user)) throw new AppError('FORBIDDEN', 403, 'Access denied: You do not have permission to view this page.');
+  if (!isAdmin(user)) throw new AppError('FORBIDDEN', 403, ADMIN_REQUIRED);
   return user;
 }
 
