@@ -11,6 +11,7 @@
  *   npm run bench:web                # builds the web app first, as `npm start` does
  *   npm run bench:web -- --no-build  # measure the current build
  *   npm run bench:web -- --json
+ *   npm run bench:web -- --files     # also each file a route loads, largest first
  *
  * A report, never an assertion: the budgets (landing JS at most 120 KB, LCP under 1.0 s) are
  * printed next to the figures.
@@ -34,13 +35,15 @@ interface RouteWeight {
   jsFiles: number;
   cssFiles: number;
   encodings: string[];
+  /** Each file as transferred: its path and compressed size. */
+  files: { path: string; bytes: number }[];
 }
 
 async function weigh(browser: Browser, baseUrl: string, route: string): Promise<RouteWeight> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const finished: Promise<void>[] = [];
-  const weight: RouteWeight = { route, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0, encodings: [] };
+  const weight: RouteWeight = { route, jsBytes: 0, cssBytes: 0, jsFiles: 0, cssFiles: 0, encodings: [], files: [] };
   page.on('requestfinished', (request) => {
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -49,6 +52,7 @@ async function weigh(browser: Browser, baseUrl: string, route: string): Promise<
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
         const encoding = (await response?.headerValue('content-encoding')) ?? 'identity';
         if (!weight.encodings.includes(encoding)) weight.encodings.push(encoding);
+        weight.files.push({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
         if (type === 'script') {
           weight.jsBytes += sizes.responseBodySize;
           weight.jsFiles += 1;
@@ -114,6 +118,12 @@ try {
     console.log('route        JS (KB, files)   CSS (KB, files)  encodings');
     for (const w of weights) {
       console.log(`${w.route.padEnd(12)} ${kb(w.jsBytes).padStart(7)} (${w.jsFiles})     ${kb(w.cssBytes).padStart(6)} (${w.cssFiles})      ${w.encodings.join(', ')}`);
+    }
+    if (args.includes('--files')) {
+      for (const w of weights) {
+        console.log(`\n${w.route}`);
+        for (const f of [...w.files].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(f.bytes).padStart(7)} KB  ${f.path}`);
+      }
     }
     const landing = weights[0];
     console.log(`landing JS ${kb(landing?.jsBytes ?? 0)} KB (budget ${BUDGET.landingJsKb} KB)`);

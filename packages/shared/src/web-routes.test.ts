@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionForPath, isBuiltScreen, NOT_FOUND_TITLE, sitemapPaths, titleForPath } from './web-routes.ts';
+import { descriptionForPath, sitemapPaths } from './web-route-descriptions.ts';
+import { isBuiltScreen, NOT_FOUND_TITLE, titleForPath } from './web-routes.ts';
 
 describe('web route table', () => {
   it('knows which screens are built, with or without a trailing slash, query or anchor', () => {
@@ -27,12 +28,21 @@ describe('web route table', () => {
     expect(descriptionForPath('/dashboard')).toBe(descriptionForPath('/'));
   });
 
+  it('describes only pages that exist, and gives a page’s second path the same description', () => {
+    expect(sitemapPaths().filter((path) => !isBuiltScreen(path))).toEqual([]);
+    expect(descriptionForPath('/terms')).toBe(descriptionForPath('/terms-of-service'));
+    expect(descriptionForPath('/homepage')).toBe(descriptionForPath('/'));
+  });
+
   it('lists public pages once in the sitemap, never signed-in screens or aliases', () => {
     const paths = sitemapPaths();
     expect(paths).toContain('/');
     expect(paths).toContain('/terms-of-service');
     expect(paths).not.toContain('/terms');
     expect(paths).not.toContain('/home');
+    expect(paths).toContain('/rebates');
+    expect(paths).not.toContain('/applications');
+    expect(new Set(paths).size).toBe(paths.length);
     expect(paths.some((p) => p.startsWith('/dashboard') || p.includes(':'))).toBe(false);
   });
 });

@@ -1,39 +1,16 @@
-const HOME_DESCRIPTION =
-  'Upload a utility bill and Wattwise reads it, finds billing errors and savings, and matches you with rebates. Save $100+ a year or get your money back.';
-
-/** Marketing, help and legal pages (issue 12): titled and described for search results and shared links. */
-const MARKETING_SCREENS: readonly { path: string; title: string; description: string }[] = [
-  ...['/how-it-works'].map((path) => ({
-    path,
-    title: 'How It Works — Wattwise',
-    description: 'Upload a bill, let Wattwise analyse it, and get savings: the three steps from your bill to a lower one.',
-  })),
-  {
-    path: '/pricing',
-    title: 'Pricing — Wattwise',
-    description: 'Free, Basic and Pro plans. Basic and Pro come with the $100+ annual savings guarantee.',
-  },
-  ...['/faq', '/frequently-asked-questions'].map((path) => ({
-    path,
-    title: 'Frequently Asked Questions — Wattwise',
-    description: 'Answers about getting started, savings and guarantees, privacy and security, service areas, billing and support.',
-  })),
-  ...['/terms', '/terms-of-service'].map((path) => ({
-    path,
-    title: 'Terms of Service — Wattwise',
-    description: 'The terms that apply when you use Wattwise.',
-  })),
-  ...['/privacy', '/privacy-policy'].map((path) => ({
-    path,
-    title: 'Privacy Policy — Wattwise',
-    description: 'What Wattwise collects, why, who it shares it with and the choices you have.',
-  })),
-  { path: '/compliance', title: 'Compliance & Security — Wattwise', description: 'How Wattwise protects your data, and where each certification stands.' },
-  { path: '/marketing-disclosure', title: 'Marketing Disclaimers — Wattwise', description: 'How to read the figures, examples and claims on the Wattwise site.' },
-  { path: '/data-transfer-agreement', title: 'Data Transfer Agreement — Wattwise', description: 'How and where Wattwise transfers and processes your data.' },
-  { path: '/refund-policy', title: 'Refund Policy — Wattwise', description: 'When and how a Wattwise plan payment is refunded.' },
-  { path: '/cancellation-policy', title: 'Cancellation Policy — Wattwise', description: 'How to cancel a Wattwise plan and what happens when you do.' },
-  { path: '/investment-disclaimer', title: 'Investment Solicitation Disclaimer — Wattwise', description: 'Wattwise does not offer investments or financial advice.' },
+/** Marketing, help and legal pages (issue 12); their meta descriptions are in web-route-descriptions.ts. */
+const MARKETING_SCREENS: readonly { path: string; title: string }[] = [
+  { path: '/how-it-works', title: 'How It Works — Wattwise' },
+  { path: '/pricing', title: 'Pricing — Wattwise' },
+  ...['/faq', '/frequently-asked-questions'].map((path) => ({ path, title: 'Frequently Asked Questions — Wattwise' })),
+  ...['/terms', '/terms-of-service'].map((path) => ({ path, title: 'Terms of Service — Wattwise' })),
+  ...['/privacy', '/privacy-policy'].map((path) => ({ path, title: 'Privacy Policy — Wattwise' })),
+  { path: '/compliance', title: 'Compliance & Security — Wattwise' },
+  { path: '/marketing-disclosure', title: 'Marketing Disclaimers — Wattwise' },
+  { path: '/data-transfer-agreement', title: 'Data Transfer Agreement — Wattwise' },
+  { path: '/refund-policy', title: 'Refund Policy — Wattwise' },
+  { path: '/cancellation-policy', title: 'Cancellation Policy — Wattwise' },
+  { path: '/investment-disclaimer', title: 'Investment Solicitation Disclaimer — Wattwise' },
 ];
 
 /**
@@ -41,8 +18,8 @@ const MARKETING_SCREENS: readonly { path: string; title: string; description: st
  * (still serving the app, which shows its not-found screen) for any other path, links appear
  * only to these, and each page is titled from here. Add a screen here when its route lands.
  */
-export const BUILT_SCREENS: readonly { path: string; title: string; description?: string }[] = [
-  ...['/', '/home', '/homepage'].map((path) => ({ path, title: 'Wattwise — Find savings in your utility bills', description: HOME_DESCRIPTION })),
+export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
+  ...['/', '/home', '/homepage'].map((path) => ({ path, title: 'Wattwise — Find savings in your utility bills' })),
   { path: '/auth/callback', title: 'Confirming your email — Wattwise' },
   { path: '/auth/reset-password', title: 'Reset your password — Wattwise' },
   { path: '/bill-upload', title: 'Upload Your Utility Bill — Wattwise' },
@@ -64,7 +41,8 @@ function matches(pattern: string, pathname: string): boolean {
   return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
 }
 
-function normalise(pathname: string): string {
+/** The path of a URL without query, hash or trailing slash. */
+export function normalise(pathname: string): string {
   const path = pathname.split(/[?#]/)[0] ?? '/';
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
@@ -79,19 +57,4 @@ export function isBuiltScreen(pathname: string): boolean {
 export function titleForPath(pathname: string): string {
   const path = normalise(pathname);
   return BUILT_SCREENS.find((screen) => matches(screen.path, path))?.title ?? NOT_FOUND_TITLE;
-}
-
-/** The meta description of a path: its own, or the home page's for pages without one. */
-export function descriptionForPath(pathname: string): string {
-  const path = normalise(pathname);
-  return BUILT_SCREENS.find((screen) => matches(screen.path, path))?.description ?? HOME_DESCRIPTION;
-}
-
-/** Second paths of a page (02-tools §2.1); the sitemap lists each page once, under its first path. */
-const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequently-asked-questions']);
-
-/** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
-export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload)(\/|$)/;
-  return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

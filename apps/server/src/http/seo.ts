@@ -1,5 +1,5 @@
 import type { Env, Hono } from 'hono';
-import { sitemapPaths } from '@wattwise/shared/web-routes';
+import { sitemapPaths } from '@wattwise/shared/web-route-descriptions';
 
 /** XML-escapes a URL for the sitemap. */
 function xml(text: string): string {

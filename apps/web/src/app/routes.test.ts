@@ -27,8 +27,11 @@ describe('route table', () => {
     expect(leaf?.path).not.toBe('*');
   });
 
-  it('sends unknown paths to the not-found screen', () => {
-    expect(leafFor('/no-such-page')).toMatchObject({ path: '*', Component: NotFoundRoute });
+  it('sends unknown paths to the not-found screen', async () => {
+    const leaf = leafFor('/no-such-page');
+    expect(leaf?.path).toBe('*');
+    const lazy = leaf?.lazy as (() => Promise<{ Component?: unknown }>) | undefined;
+    expect((await lazy?.())?.Component).toBe(NotFoundRoute);
   });
 
   it('gives every page an error element above it', () => {

@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import type { LegalDocument } from '@/features/content/types.ts';
 import { LIGHT_PAGE } from './layout/deferred-toaster.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
 import { PageSpinner } from './routes/page-spinner.tsx';
 import { RootError, RouteError } from './routes/route-error.tsx';
 
@@ -38,6 +37,7 @@ export const PENDING_PATHS = [
   '/payment-canceled',
 ] as const;
 
+const notFound = async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute });
 const landing = async () => ({ Component: (await import('./routes/marketing.tsx')).LandingRoute });
 const billUpload = async () => ({
   Component: (await import('./routes/bill-upload.tsx')).BillUploadPage,
@@ -107,8 +107,8 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
-          ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
-          { path: '*', Component: NotFoundRoute },
+          ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
+          { path: '*', lazy: notFound },
         ],
       },
     ],

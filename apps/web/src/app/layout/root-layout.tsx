@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { descriptionForPath, titleForPath } from '@wattwise/shared/web-routes';
+import { titleForPath } from '@wattwise/shared/web-routes';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
 import { DeferredToaster } from './deferred-toaster.tsx';
 import { Footer } from './footer.tsx';
@@ -24,9 +24,22 @@ function HashScroll() {
 /** Each page has its own title (the tab, history and screen readers name it) and description, from the shared route table. */
 function DocumentTitle() {
   const { pathname } = useLocation();
+  const navigated = useRef(false);
   useEffect(() => {
     document.title = titleForPath(pathname);
-    document.querySelector('meta[name="description"]')?.setAttribute('content', descriptionForPath(pathname));
+    // The server wrote the first page's description into its HTML; later pages load theirs
+    // (kept out of the landing page's JavaScript, decision 040).
+    if (!navigated.current) {
+      navigated.current = true;
+      return;
+    }
+    let current = true;
+    void import('@wattwise/shared/web-route-descriptions').then(({ descriptionForPath }) => {
+      if (current) document.querySelector('meta[name="description"]')?.setAttribute('content', descriptionForPath(pathname));
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname]);
   return null;
 }
