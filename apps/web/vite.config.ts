@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 import { precompress, preloadLatinFont } from './build-plugins.ts';
 
 const FIRST_LOAD_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 const LATER_ONLY = /react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$|@tanstack[\\/]react-query[\\/].*[\\/](useMutation|useMutationState|useIsMutating)\.js$|mutationObserver\.js$/;
 
 /** Libraries the first page of every visit runs (the vendor chunk). */

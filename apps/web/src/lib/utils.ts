@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './class-merge.ts';
 
-/** Merges Tailwind class lists, later classes winning over earlier conflicting ones. */
+/** Joins class lists, later Tailwind classes winning over earlier conflicting ones (lib/class-merge.ts). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
