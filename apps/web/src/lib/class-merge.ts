@@ -19,7 +19,6 @@ const FRACTION = /^\d+\/\d+$/;
 const ARBITRARY = /^\[.+\]$|^\(.+\)$/;
 const LENGTH_ARBITRARY = /^[[(](length:|\d|calc|var\(--spacing)/;
 const SPACING = (v: string) => NUMBER.test(v) || FRACTION.test(v) || ARBITRARY.test(v) || /^(px|auto|full|screen|svh|lvh|dvh|svw|lvw|dvw|min|max|fit|[2-9]?xs|sm|md|lg|xl|[2-9]xl|prose|none)$/.test(v);
-const COLOR = (v: string) => !NUMBER.test(v) && !LENGTH_ARBITRARY.test(v);
 const POSITIONS = /^(bottom|center|left|left-bottom|left-top|right|right-bottom|right-top|top|(top|bottom)-(left|right))$/;
 
 /** Groups whose later member overrides earlier members of these groups too (tailwind-merge's conflicting groups). */
