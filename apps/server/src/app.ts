@@ -5,6 +5,7 @@ import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { createBillListVersions } from './features/bills/bill-list-cache.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
 import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
@@ -96,7 +97,7 @@ export function createApp(deps: AppDeps) {
     return session ? { userId: session.user.id } : null;
   } });
   app.route('/', createPropertyRoutes({ signedIn }));
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: createBillListVersions(database) }));
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));

@@ -58,6 +58,7 @@ const envSchema = z.object({
   BILL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
   /** How long a read may trust the signed session copy in a cookie (0: every request reads the database). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  BILL_LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** AI provider: Anthropic with a key, else an OpenAI-compatible endpoint; AI_MODEL names the model. */
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.anthropic.com'),
@@ -157,6 +158,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     },
     billJobExpireSeconds: e.BILL_JOB_EXPIRE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    billListCacheBytes: Math.round(e.BILL_LIST_CACHE_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     ai: aiConfig(e),
     rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, money, owner, updatedAt } from './columns.ts';
 import { property, utilityAccount } from './properties.ts';
 
@@ -78,3 +78,14 @@ export const utilityBill = pgTable(
     index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
   ],
 );
+
+/**
+ * How many times each user's bills have changed: a trigger on `utility_bills` (migration 0008)
+ * counts every insert, update and delete, so readers in any process can tell whether a cached
+ * bill list is still current with one indexed read. No foreign key: a user's deletion deletes
+ * their bills, whose triggers still count; the row left behind is a number.
+ */
+export const billListVersion = pgTable('bill_list_versions', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -41,6 +41,13 @@ function originOf(request: Request | undefined): string | undefined {
  * limits stored in the database (shared by every process), and the spec's password rule.
  */
 export function createAuth(deps: AuthDeps) {
+  const auth = createBetterAuth(deps);
+  // Reads may reuse a verified copy of the session for a few seconds (see getSession).
+  if (deps.config.sessionCacheSeconds > 0) verifiedReads.set(auth, createVerifiedReads(Math.min(VERIFIED_READ_MS, deps.config.sessionCacheSeconds * 1000)));
+  return auth;
+}
+
+function createBetterAuth(deps: AuthDeps) {
   const { config, db, queue, logger } = deps;
   const enqueue = async (message: MailMessage) => {
     await queue.send(SEND_EMAIL_JOB, message);
@@ -147,7 +154,7 @@ export function createAuth(deps: AuthDeps) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof createBetterAuth>;
 export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUser = SessionData['user'];
 
@@ -170,9 +177,46 @@ export async function countUsers(db: Db): Promise<number> {
  */
 export async function getSession(auth: Auth, headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionData | null> {
   const fresh = options.fresh === true || mustReadSessionFresh(headers);
+  const reads = fresh ? undefined : verifiedReads.get(auth);
+  const cookie = headers.get('cookie');
+  const known = reads && cookie ? reads.get(cookie) : undefined;
+  if (known) return known;
   const result = await auth.api.getSession({ headers, query: fresh ? { disableCookieCache: true } : {}, returnHeaders: true });
-  keepRenewedSessionCookies(headers, result.headers.getSetCookie());
+  const renewedCookies = result.headers.getSetCookie();
+  keepRenewedSessionCookies(headers, renewedCookies);
+  if (reads && cookie && result.response && renewedCookies.length === 0) reads.set(cookie, result.response);
   return result.response;
+}
+
+/** How long a read may reuse a session verified for the same Cookie header (at most SESSION_CACHE_SECONDS). */
+const VERIFIED_READ_MS = 5_000;
+const VERIFIED_READS_MAX = 10_000;
+const verifiedReads = new WeakMap<Auth, ReturnType<typeof createVerifiedReads>>();
+
+/**
+ * Sessions a read verified, by the request's whole Cookie header, for a few seconds: checking
+ * the signed cookie copy costs a key import and an HMAC per request, and a page's burst of reads
+ * (or a busy client) sends the same header many times. Never longer than the session lasts or
+ * than the cookie copy may be trusted anyway (decision 030); writes and admin checks never use it.
+ */
+function createVerifiedReads(ttlMs: number) {
+  const entries = new Map<string, { session: SessionData; until: number }>();
+  return {
+    get(cookie: string): SessionData | undefined {
+      const entry = entries.get(cookie);
+      if (!entry) return undefined;
+      if (entry.until > Date.now()) return entry.session;
+      entries.delete(cookie);
+      return undefined;
+    },
+    set(cookie: string, session: SessionData): void {
+      const until = Math.min(Date.now() + ttlMs, new Date(session.session.expiresAt).getTime());
+      entries.delete(cookie);
+      entries.set(cookie, { session, until });
+      // Oldest first out.
+      if (entries.size > VERIFIED_READS_MAX) entries.delete(entries.keys().next().value as string);
+    },
+  };
 }
 
 /** The signed-in user of a request; 401 otherwise. Features start their service calls here. */

@@ -200,7 +200,7 @@ describe('the contract in /api/openapi.json', () => {
     expect(list?.parameters?.map((p) => p.name).sort()).toEqual(['cursor', 'limit', 'propertyId', 'propertyType']);
     expect(list?.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BillList' });
     expect(Object.keys(doc.components.schemas.BillList?.properties ?? {}).sort()).toEqual(['items', 'nextCursor', 'total']);
-    expect(Object.keys(list?.responses ?? {}).sort()).toEqual(['200', '400', '401', '422']);
+    expect(Object.keys(list?.responses ?? {}).sort()).toEqual(['200', '304', '400', '401', '422']);
     expect(doc.paths['/api/bills/figures']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/BillFiguresList' });
     expect(Object.keys(doc.components.schemas.BillFigures?.properties ?? {}).sort()).toEqual(Object.keys(billFiguresSchema.shape).sort());
     for (const name of ['BillSummary', 'BillDetail', 'Property', 'UtilityAccount', 'RecommendationCard', 'FeedbackInput', 'ProcessingCostSummary', 'Error']) {

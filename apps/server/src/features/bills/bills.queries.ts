@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { utilityBill } from '../../db/schema/bills.ts';
+import { billListVersion, utilityBill } from '../../db/schema/bills.ts';
 
 // Every query takes the owner's id and filters on it.
 
@@ -273,4 +273,22 @@ export async function findCorrectedBillsOfAccount(db: Db, userId: string, provid
     )
     .orderBy(desc(utilityBill.updatedAt))
     .limit(limit);
+}
+
+/** The version read, built once per database (it runs on every bill-list request). */
+const versionReads = new WeakMap<Db, ReturnType<typeof prepareVersionRead>>();
+function prepareVersionRead(db: Db) {
+  return db
+    .select({ version: billListVersion.version })
+    .from(billListVersion)
+    .where(eq(billListVersion.userId, sql.placeholder('userId')))
+    .prepare('bill_list_version');
+}
+
+/** How many times the user's bills have changed (0 before the first): see `billListVersion`. */
+export async function readBillListVersion(db: Db, userId: string): Promise<number> {
+  let read = versionReads.get(db);
+  if (!read) versionReads.set(db, (read = prepareVersionRead(db)));
+  const [row] = await read.execute({ userId });
+  return row?.version ?? 0;
 }

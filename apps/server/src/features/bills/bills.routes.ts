@@ -37,6 +37,8 @@ import {
 } from './bills.service.ts';
 import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
+import { type BillListVersions, createBillListCache } from './bill-list-cache.ts';
+import { readBillListVersion } from './bills.queries.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -48,13 +50,25 @@ const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
 
-export type BillRoutesDeps = BillsDeps & { signedIn: SignedIn; heartbeatMs?: number; uploadLimits?: UploadLimits };
+export type BillRoutesDeps = BillsDeps & {
+  signedIn: SignedIn;
+  heartbeatMs?: number;
+  uploadLimits?: UploadLimits;
+  /** Bytes of bill-list answers kept in memory (bill-list-cache.ts); 0 builds every answer. */
+  billListCacheBytes?: number;
+  /** Where that cache learns whether the user's bills changed; by default it asks the database each time. */
+  billListVersions?: BillListVersions;
+};
 
 export function createBillRoutes(deps: BillRoutesDeps) {
   // Reads run in the user's row-level-security scope (`inScope`); work that also queues jobs or
   // touches files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
   const { signedIn } = deps;
   const router = createRouter();
+  const listCache = createBillListCache({
+    maxBytes: deps.billListCacheBytes ?? 0,
+    versions: deps.billListVersions ?? { read: (userId) => readBillListVersion(deps.db, userId) },
+  });
 
   // ---- upload: multipart, so registered for the docs and handled without the JSON validator ----
   router.openAPIRegistry.registerPath({
@@ -256,9 +270,18 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         summary: "The caller's bills, a page at a time: bills being read first, then by the period they cover, newest first",
         description: 'Follow `nextCursor` with `?cursor=` for the next page; `total` counts the bills matching the filters. A cursor this server did not hand out answers 400.',
         request: { query: listBillsQuerySchema },
-        responses: { 200: json(billListSchema, 'A page of bills'), 400: err(BILL_MESSAGES.invalidCursor), 401: unauthorized, 422: err('Invalid filter or limit') },
+        responses: { 200: json(billListSchema, 'A page of bills'), 304: { description: 'The page is unchanged since the `ETag` sent in `If-None-Match`' }, 400: err(BILL_MESSAGES.invalidCursor), 401: unauthorized, 422: err('Invalid filter or limit') },
       }),
-      async (c) => c.json(await signedInUser(c).inScope((db, userId) => listBillPage(db, userId, c.req.valid('query'))), 200),
+      async (c) => {
+        const user = signedInUser(c);
+        const query = c.req.valid('query');
+        const queryKey = JSON.stringify(query);
+        const list = await listCache.read(user.id, queryKey, () => user.inScope((db, userId) => listBillPage(db, userId, query)));
+        // The browser revalidates on every use; an unchanged list answers 304 without a body.
+        const headers = { etag: list.etag, 'cache-control': 'private, no-cache' };
+        if (c.req.header('if-none-match') === list.etag) return c.body(null, 304, headers);
+        return c.body(list.body, 200, { ...headers, 'content-type': 'application/json' });
+      },
     )
     // Before /api/bills/{id}: 'figures' is not an id.
     .openapi(
