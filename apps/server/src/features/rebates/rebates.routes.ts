@@ -23,8 +23,8 @@ import { userScopeRunner } from '../../db/user-scope.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { type AdminOnly, createSignedIn, type SessionLookup, signedInUser } from '../../http/session.ts';
 import type { AppEnv } from '../../http/types.ts';
-import { type Auth, getSession, requireAdmin } from '../auth/auth.service.ts';
 import type { AiProvider } from '../../platform/ai.ts';
 import { AI_MESSAGES, eligibilityWithAi, explainWithAi, insightsWithAi } from './ai-engine.ts';
 import { locationOfCoordinates, locationOfZip } from './location.ts';
@@ -66,10 +66,15 @@ const importBodyLimit = bodyLimit({
   onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The catalogue file is too large (at most 8 MB).'), 413),
 });
 
-/** One session lookup per request, shared by the route middleware and its handler. */
-const requestUsers = new WeakMap<Headers, Promise<string>>();
-
-export type RebateRoutesDeps = { db: Db; auth: Auth; ai?: AiProvider | null; rewiringAmerica?: RewiringAmericaConfig | null; fetch?: typeof fetch };
+export type RebateRoutesDeps = {
+  db: Db;
+  /** The session lookup of http/session.ts's sign-in check (this feature words its 401 its own way). */
+  lookup: SessionLookup;
+  adminOnly: AdminOnly;
+  ai?: AiProvider | null;
+  rewiringAmerica?: RewiringAmericaConfig | null;
+  fetch?: typeof fetch;
+};
 
 export function createRebateRoutes(deps: RebateRoutesDeps) {
   const scoped = userScopeRunner(deps.db);
@@ -83,29 +88,17 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       return [];
     }
   };
-  const user = (c: Context<AppEnv>) => {
-    const headers = c.req.raw.headers;
-    let found = requestUsers.get(headers);
-    if (!found) {
-      found = getSession(deps.auth, headers).then((session) => {
-        if (!session) throw new AppError('UNAUTHORIZED', 401, REBATE_MESSAGES.signInRequired);
-        return session.user.id;
-      });
-      requestUsers.set(headers, found);
-    }
-    return found;
-  };
+  const signedInCheck = createSignedIn({ db: deps.db, lookup: deps.lookup, message: REBATE_MESSAGES.signInRequired });
+  const user = (c: Context<AppEnv>) => signedInUser(c).id;
   // Anonymous calls get 401 before their input is validated; the catalogue is seeded (by the
   // owner connection) before a scoped transaction reads it.
   const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await user(c);
-    await ensureCatalogue(deps.db);
-    await next();
+    await signedInCheck(c, async () => {
+      await ensureCatalogue(deps.db);
+      await next();
+    });
   };
-  const admin: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await requireAdmin(deps.auth, c.req.raw.headers);
-    await next();
-  };
+  const admin = deps.adminOnly;
 
   return createRouter()
     .openapi(
@@ -154,7 +147,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
           : query.state
             ? { city: query.city ?? null, state: query.state, zip: null, source: 'geolocation' as const }
             : null;
-        const input = await scoped(await user(c), (db, userId) => loadPicksInput(db, userId, location));
+        const input = await scoped(user(c), (db, userId) => loadPicksInput(db, userId, location));
         // Outside the scoped transaction: an external call must not hold the database.
         const external = await externalRebates(c, input.situation.location.state);
         return c.json(rankPicks({ ...input, rebates: [...input.rebates, ...external] }, { interests: query.interests }), 200);
@@ -172,7 +165,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        const { rebate, result } = await scoped(await user(c), (db, userId) => checkRebateEligibility(db, userId, c.req.valid('param').id, input));
+        const { rebate, result } = await scoped(user(c), (db, userId) => checkRebateEligibility(db, userId, c.req.valid('param').id, input));
         // AI calls happen after the user's transaction ends, so they never hold the database.
         return c.json(deps.ai ? await eligibilityWithAi(deps.ai, rebate, input.scenario, result) : result, 200);
       },
@@ -188,7 +181,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         responses: { 200: json(explanationSchema, 'Summary and original'), 401: unauthorized, 404: err(REBATE_MESSAGES.notFound), 502: err(AI_MESSAGES.explain) },
       }),
       async (c) => {
-        const { rebate, usage, result } = await scoped(await user(c), (db, userId) => explainOpenRebate(db, userId, c.req.valid('param').id));
+        const { rebate, usage, result } = await scoped(user(c), (db, userId) => explainOpenRebate(db, userId, c.req.valid('param').id));
         return c.json(deps.ai ? await explainWithAi(deps.ai, rebate, usage, result) : result, 200);
       },
     )
@@ -204,7 +197,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       }),
       async (c) => {
         const { description } = c.req.valid('json');
-        const { rebates, usage, result } = await scoped(await user(c), (db, userId) => getSmartHomeInsights(db, userId, description));
+        const { rebates, usage, result } = await scoped(user(c), (db, userId) => getSmartHomeInsights(db, userId, description));
         return c.json(deps.ai ? await insightsWithAi(deps.ai, description, rebates, usage) : result, 200);
       },
     )
@@ -217,7 +210,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         summary: "The caller's rebate applications, newest first",
         responses: { 200: json(z.object({ applications: z.array(applicationSchema) }), 'Applications'), 401: unauthorized },
       }),
-      async (c) => c.json({ applications: await scoped(await user(c), (db, userId) => listApplications(db, userId)) }, 200),
+      async (c) => c.json({ applications: await scoped(user(c), (db, userId) => listApplications(db, userId)) }, 200),
     )
     .openapi(
       createRoute({
@@ -231,7 +224,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        return c.json({ application: await scoped(await user(c), (db, userId) => createApplication(db, userId, input)) }, 201);
+        return c.json({ application: await scoped(user(c), (db, userId) => createApplication(db, userId, input)) }, 201);
       },
     )
     .openapi(
@@ -251,7 +244,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        return c.json({ application: await scoped(await user(c), (db, userId) => updateApplication(db, userId, c.req.valid('param').id, input)) }, 200);
+        return c.json({ application: await scoped(user(c), (db, userId) => updateApplication(db, userId, c.req.valid('param').id, input)) }, 200);
       },
     )
     .openapi(
@@ -265,7 +258,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
         responses: { 204: { description: APPLICATION_MESSAGES.deleted }, 401: unauthorized, 404: err(APPLICATION_MESSAGES.notFound) },
       }),
       async (c) => {
-        await scoped(await user(c), (db, userId) => deleteApplication(db, userId, c.req.valid('param').id));
+        await scoped(user(c), (db, userId) => deleteApplication(db, userId, c.req.valid('param').id));
         return c.body(null, 204);
       },
     )
