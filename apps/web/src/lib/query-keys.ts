@@ -30,6 +30,7 @@ export const accountKeys = {
 export const recommendationKeys = {
   all: ['recommendations'] as const,
   list: (propertyType: PropertyType | undefined) => [...recommendationKeys.all, 'list', propertyType ?? 'all'] as const,
+  ofBill: (billId: string) => [...recommendationKeys.all, 'bill', billId] as const,
 };
 
 export const processingCostKeys = {

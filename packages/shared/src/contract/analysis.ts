@@ -35,7 +35,12 @@ export const recommendationCardSchema = z
   .meta({ id: 'RecommendationCard' });
 export type RecommendationCard = z.infer<typeof recommendationCardSchema>;
 
-export const recommendationsQuerySchema = z.object({ propertyType: propertyTypeSchema.optional(), propertyId: z.uuid().optional() });
+export const recommendationsQuerySchema = z.object({
+  propertyType: propertyTypeSchema.optional(),
+  propertyId: z.uuid().optional(),
+  billId: z.uuid().optional().meta({ description: "Every card of this bill; without it, the overview's cards: one per advice and utility account, from its latest bill" }),
+});
+export type RecommendationsQuery = z.infer<typeof recommendationsQuerySchema>;
 export const recommendationCardListSchema = z.object({ recommendations: z.array(recommendationCardSchema) });
 
 /** What 'Unusual activity' is built on: usage/cost anomalies, and billing problems of high severity. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
@@ -45,7 +45,17 @@ export async function findRecommendation(db: Db, userId: string, id: string): Pr
 }
 
 /** The user's recommendations with what a card shows (not the environmental impact, calculation or trigger), newest first. */
-export function findRecommendationCards(db: Db, userId: string) {
+/** What choosing the overview's cards reads of every recommendation of the user: no text. */
+export function findRecommendationHeads(db: Db, userId: string) {
+  const r = savingRecommendation;
+  return db
+    .select({ id: r.id, billId: r.billId, recommendationType: r.recommendationType, title: r.title, savings: r.estimatedSavings, priority: r.priority })
+    .from(r)
+    .where(eq(r.userId, userId));
+}
+
+/** Whole recommendation rows of the user: of one bill, or with these ids. */
+export function findRecommendationCards(db: Db, userId: string, which: { billId: string } | { ids: string[] }) {
   const r = savingRecommendation;
   return db
     .select({
@@ -64,7 +74,7 @@ export function findRecommendationCards(db: Db, userId: string) {
       priority: r.priority,
     })
     .from(savingRecommendation)
-    .where(eq(savingRecommendation.userId, userId))
+    .where(and(eq(r.userId, userId), 'billId' in which ? eq(r.billId, which.billId) : inArray(r.id, which.ids)))
     .orderBy(desc(savingRecommendation.createdAt), desc(savingRecommendation.estimatedSavings));
 }
 

@@ -2,11 +2,12 @@ import { analyzeBill } from '@wattwise/shared/analysis/analyze';
 import { generateRecommendations } from '@wattwise/shared/analysis/recommendations';
 import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
 import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from '@wattwise/shared/analysis/types';
-import { type Anomaly, PRIORITIES, type RecommendationCard } from '@wattwise/shared/contract/analysis';
+import { latestRecommendations } from '@wattwise/shared/analysis/overview-recommendations';
+import { type Anomaly, PRIORITIES, type RecommendationCard, type RecommendationsQuery } from '@wattwise/shared/contract/analysis';
 import type { BillFilters, SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BillRow, billHistory, billKindsById, claimBillAnalysis, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import { type BillRow, billHistory, billKindsById, claimBillAnalysis, listBillFigures, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
 import {
   type AnalysisRow,
   deleteAnalysisOfBill,
@@ -14,6 +15,7 @@ import {
   findAnalysisOfBill,
   findRecommendation,
   findRecommendationCards,
+  findRecommendationHeads,
   findRecommendationsOfBill,
   insertAnalysis,
   insertRecommendations,
@@ -181,32 +183,56 @@ export async function getAnalysisOfBill(db: Db, userId: string, billId: string):
 }
 
 /** Recommendation cards of the user's bills, optionally of one property type, newest bills first. */
-export async function listRecommendationCards(db: Db, userId: string, filter: BillFilters): Promise<RecommendationCard[]> {
-  const [rows, billsById] = await Promise.all([findRecommendationCards(db, userId), billKindsById(db, userId, filter)]);
-  return rows.flatMap((row) => {
-    const bill = billsById.get(row.billId);
-    if (!bill) return [];
-    return [
-      {
-        id: row.id,
-        billId: row.billId,
-        recommendationType: row.recommendationType,
-        title: row.title ?? titleFromType(row.recommendationType),
-        description: row.description,
-        savings: row.estimatedSavings,
-        costReduced: row.costReduced,
-        savingsPeriod: row.savingsPeriod === 'one_time' ? ('one_time' as const) : ('annual' as const),
-        difficulty: row.implementationEffort,
-        implemented: false as const,
-        propertyType: bill.propertyType,
-        billType: bill.billType,
-        upfrontCost: row.upfrontCost,
-        paybackPeriodMonths: row.paybackPeriodMonths,
-        priority: PRIORITIES.find((p) => p === row.priority) ?? 'medium',
-        steps: stepsOf(row.implementationSteps),
-      },
-    ];
+/**
+ * The caller's recommendation cards: with `billId`, every card of that bill; otherwise the
+ * overview's choice (one card per advice and account, from its latest bill, best first; see
+ * `latestRecommendations`), chosen on light rows so only the shown cards' text is read.
+ */
+export async function listRecommendationCards(db: Db, userId: string, query: RecommendationsQuery): Promise<RecommendationCard[]> {
+  const { billId, ...filter } = query;
+  if (billId) {
+    const [rows, billsById] = await Promise.all([findRecommendationCards(db, userId, { billId }), billKindsById(db, userId, filter)]);
+    return rows.flatMap((row) => toCard(row, billsById.get(row.billId)));
+  }
+  const [heads, bills] = await Promise.all([findRecommendationHeads(db, userId), listBillFigures(db, userId, filter)]);
+  const billsById = new Map(bills.map((bill) => [bill.id, bill]));
+  const candidates = heads.flatMap((head) => {
+    const bill = billsById.get(head.billId);
+    return bill ? [{ ...head, title: head.title ?? titleFromType(head.recommendationType), billType: bill.billType, priority: PRIORITIES.find((p) => p === head.priority) ?? ('medium' as const) }] : [];
   });
+  const chosen = latestRecommendations(candidates, bills);
+  if (chosen.length === 0) return [];
+  const rows = new Map((await findRecommendationCards(db, userId, { ids: chosen.map((c) => c.id) })).map((row) => [row.id, row]));
+  return chosen.flatMap((c) => {
+    const row = rows.get(c.id);
+    return row ? toCard(row, billsById.get(row.billId)) : [];
+  });
+}
+
+type CardRow = Awaited<ReturnType<typeof findRecommendationCards>>[number];
+
+function toCard(row: CardRow, bill: { propertyType: RecommendationCard['propertyType']; billType: RecommendationCard['billType'] } | undefined): RecommendationCard[] {
+  if (!bill) return [];
+  return [
+    {
+      id: row.id,
+      billId: row.billId,
+      recommendationType: row.recommendationType,
+      title: row.title ?? titleFromType(row.recommendationType),
+      description: row.description,
+      savings: row.estimatedSavings,
+      costReduced: row.costReduced,
+      savingsPeriod: row.savingsPeriod === 'one_time' ? ('one_time' as const) : ('annual' as const),
+      difficulty: row.implementationEffort,
+      implemented: false as const,
+      propertyType: bill.propertyType,
+      billType: bill.billType,
+      upfrontCost: row.upfrontCost,
+      paybackPeriodMonths: row.paybackPeriodMonths,
+      priority: PRIORITIES.find((p) => p === row.priority) ?? 'medium',
+      steps: stepsOf(row.implementationSteps),
+    },
+  ];
 }
 
 /** Drops a bill's analysis and recommendations (after a correction, so it can be analysed again). */

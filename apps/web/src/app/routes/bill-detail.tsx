@@ -11,7 +11,7 @@ import { useAuth } from '@/hooks/use-auth.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAnalyzeBillAction } from '@/features/analysis/hooks/use-analyze-bill-action.ts';
 import { useBill, useRetryBill } from '@/features/bills/api/bills.ts';
-import { useRecommendations } from '@/features/analysis/api/recommendations.ts';
+import { useBillRecommendations } from '@/features/analysis/api/recommendations.ts';
 import { analyzeAction, billLoadError, billViewStatus, isBillId } from '@/features/bills/lib/bill-view.ts';
 import { billDate, providerName } from '@/lib/bill-labels.ts';
 import { formatDate, formatMoney, formatUnitPrice, formatUsage, MISSING_VALUE } from '@/lib/format.ts';
@@ -39,10 +39,8 @@ function DetailSkeleton() {
 }
 
 function Recommendations({ bill }: { bill: BillDetail }) {
-  const cards = useRecommendations(undefined, { enabled: bill.analyzed });
-  const fromCards: RecommendationView[] = (cards.data ?? [])
-    .filter((card) => card.billId === bill.id)
-    .map((card) => ({ ...card, oneTime: card.savingsPeriod === 'one_time' }));
+  const cards = useBillRecommendations(bill.id, { enabled: bill.analyzed });
+  const fromCards: RecommendationView[] = (cards.data ?? []).map((card) => ({ ...card, oneTime: card.savingsPeriod === 'one_time' }));
   if (!bill.analyzed) return null;
   return (
     <section aria-labelledby="bill-recommendations-title" className="grid gap-4">

@@ -14,7 +14,7 @@ import { useProperties } from '@/features/properties/api/properties.ts';
 import { useRecommendations } from '@/features/analysis/api/recommendations.ts';
 import { flaggedBills, recentBills } from '@/features/bills/lib/bill-view.ts';
 import { overviewFigures } from '@/features/analysis/lib/overview.ts';
-import { latestRecommendations, recommendationSource } from '@/features/analysis/lib/recommendations.ts';
+import { recommendationSource } from '@/features/analysis/lib/recommendations.ts';
 import { ANALYSIS_MESSAGES } from '@/features/analysis/messages.ts';
 import { BILLS_MESSAGES } from '@/features/bills/messages.ts';
 import type { PropertyType } from '@wattwise/shared/contract/common';
@@ -93,12 +93,10 @@ export function DashboardPage() {
 
   const allBills = figures.data ?? [];
   const listed = bills.bills ?? [];
-  // Recommendations of bills outside the chosen property are left out.
+  // The server chose the cards (one per advice and account, from its latest bill); those of
+  // bills outside the chosen property are left out.
   const billIds = new Set(allBills.map((bill) => bill.id));
-  const cards = latestRecommendations(
-    (recommendations.data ?? []).filter((card) => !filters.propertyId || billIds.has(card.billId)),
-    allBills,
-  );
+  const cards = (recommendations.data ?? []).filter((card) => !filters.propertyId || billIds.has(card.billId));
   const shownCards = showAllCards ? cards : cards.slice(0, CARDS_SHOWN);
   const flagged = flaggedBills(allBills);
   const isLoading = authLoading || (isAuthenticated && (bills.isPending || figures.isPending));

@@ -3,45 +3,6 @@ import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import { billDate, providerName } from '@/lib/bill-labels.ts';
 import { formatMonth } from '@/lib/format.ts';
 
-const PRIORITY_RANK = { high: 0, medium: 1, low: 2 } as const;
-
-/** Advice about one unusual bill ("find out what drove this spike", "check for a leak"). */
-const ANOMALY_ADVICE = new Set(['usage_investigation', 'leak_detection']);
-
-/**
- * Cards for the overview: every analyzed bill has its own recommendations, so the same
- * advice repeats month after month. Keeps one card per advice and utility account, the one
- * from the most recent bill, then orders by priority and savings. Advice about an unusual bill
- * is shown only while that bill is its account's latest: once a newer bill has come in, the
- * spike is history and its yearly projection would overstate what is left to save.
- */
-export function latestRecommendations(cards: readonly RecommendationCard[], bills: readonly BillFigures[]): RecommendationCard[] {
-  const billsById = new Map(bills.map((bill) => [bill.id, bill]));
-  const dateOf = (billId: string) => {
-    const bill = billsById.get(billId);
-    return bill ? billDate(bill) : '';
-  };
-  const accountOf = (billId: string) => billsById.get(billId)?.accountId ?? '';
-  const latestOfAccount = new Map<string, string>();
-  for (const bill of bills) {
-    if (bill.status !== 'processed' || !bill.accountId) continue;
-    const current = latestOfAccount.get(bill.accountId);
-    if (!current || billDate(bill) > dateOf(current)) latestOfAccount.set(bill.accountId, bill.id);
-  }
-
-  const best = new Map<string, RecommendationCard>();
-  for (const card of cards) {
-    const account = accountOf(card.billId);
-    if (card.recommendationType && ANOMALY_ADVICE.has(card.recommendationType) && account && latestOfAccount.get(account) !== card.billId) continue;
-    const key = `${account}|${card.billType ?? ''}|${card.title}`;
-    const current = best.get(key);
-    if (!current || dateOf(card.billId) > dateOf(current.billId)) best.set(key, card);
-  }
-  return [...best.values()].sort(
-    (a, b) => PRIORITY_RANK[a.priority ?? 'medium'] - PRIORITY_RANK[b.priority ?? 'medium'] || b.savings - a.savings,
-  );
-}
-
 /** 'From your Riverbend Electric bill of Mar 2026', linking to that bill: which bill a card comes from. */
 export function recommendationSource(card: Pick<RecommendationCard, 'billId'>, bills: readonly BillFigures[]): { label: string; href: string } | null {
   const bill = bills.find((b) => b.id === card.billId);

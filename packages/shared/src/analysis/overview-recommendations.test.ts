@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createRecommendationCard } from '@/test/factories.ts';
-import type { BillSummary } from '@wattwise/shared/contract/bills';
-import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
-import { latestRecommendations } from './recommendations.ts';
+import { latestRecommendations, type OverviewBill, type OverviewCard } from './overview-recommendations.ts';
 
-function card(id: string, billId: string, title: string, savings: number, extra: Partial<RecommendationCard> = {}): RecommendationCard {
-  return createRecommendationCard({ id, billId, title, savings, recommendationType: title, ...extra });
+type Card = OverviewCard & { id: string };
+function card(id: string, billId: string, title: string, savings: number, extra: Partial<Card> = {}): Card {
+  return { id, billId, title, savings, recommendationType: title, billType: 'electricity', priority: 'medium', ...extra };
 }
 
 const bills = [
   { id: 'jan', status: 'processed', accountId: 'home', servicePeriodEnd: '2026-01-31', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
   { id: 'feb', status: 'processed', accountId: 'home', servicePeriodEnd: '2026-02-28', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
   { id: 'shop-jan', status: 'processed', accountId: 'shop', servicePeriodEnd: '2026-01-31', dueDate: null, createdAt: '2026-03-01T00:00:00Z' },
-] as BillSummary[];
+] satisfies OverviewBill[];
 
 describe('latestRecommendations', () => {
   it('keeps one card per advice, from the most recent bill', () => {
