@@ -4,7 +4,7 @@ import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
 import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from '@wattwise/shared/analysis/types';
 import { latestRecommendations } from '@wattwise/shared/analysis/overview-recommendations';
 import { type Anomaly, PRIORITIES, type RecommendationCard, type RecommendationsQuery } from '@wattwise/shared/contract/analysis';
-import type { BillFilters, SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
+import type { SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { type BillRow, billHistory, billKindsById, claimBillAnalysis, listBillFigures, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';

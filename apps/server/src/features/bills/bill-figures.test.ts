@@ -161,8 +161,10 @@ describe('yearly figures and savings (item 5)', () => {
     for (let m = 1; m <= 12; m++) bills.push(await uploadFields(month(m, m === 9 ? { usageAmount: 2300, totalAmount: Math.round((2300 * 0.14 + 12.5) * 100) / 100, charges: [] } : {})));
     const totals = bills.map((b) => b.totalAmount ?? 0);
     const yearly = new Set<number | null>();
+    const cardsOfBill = new Map<string, number>();
     for (const bill of bills) {
       const { analysis, recommendations } = await analyze(bill.id);
+      cardsOfBill.set(bill.id, recommendations.length);
       yearly.add(analysis.annualEstimate?.cost ?? null);
       for (const r of recommendations) expect(r.estimatedSavings).toBeLessThanOrEqual(r.costReduced);
     }
@@ -176,6 +178,16 @@ describe('yearly figures and savings (item 5)', () => {
       expect(card.savings).toBeLessThanOrEqual(card.costReduced ?? 0);
       if (card.savingsPeriod === 'annual') expect(card.savings).toBeLessThanOrEqual(sum);
     }
+    // The overview holds each advice once for the account, however many bills repeat it …
+    const overview = cards.body.recommendations.filter((c) => bills.some((b) => b.id === c.billId)).map((c) => `${c.billType}|${c.title}`);
+    expect(overview.length).toBeGreaterThan(0);
+    expect(new Set(overview).size).toBe(overview.length);
+    expect(overview.length).toBeLessThan([...cardsOfBill.values()].reduce((a, b) => a + b, 0));
+    // … and a bill's own cards are all there when asked for by bill, to its owner only.
+    const last = bills[bills.length - 1]?.id ?? '';
+    expect((await ctx.json<{ recommendations: Card[] }>(cookie, `/api/recommendations?billId=${last}`)).body.recommendations).toHaveLength(cardsOfBill.get(last) ?? -1);
+    const stranger = await ctx.signIn();
+    expect((await ctx.json<{ recommendations: Card[] }>(stranger, `/api/recommendations?billId=${last}`)).body.recommendations).toEqual([]);
   }, 120_000);
 });
 
