@@ -170,6 +170,8 @@ describe('help and legal pages', () => {
       await page.getByRole('button', { name: 'Back' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.waitForFunction(() => document.title === 'Wattwise — Find savings in your utility bills');
+      // Descriptions load with the first in-app navigation (decision 040): wait for it.
+      await page.waitForFunction(() => document.querySelector('meta[name="description"]')?.getAttribute('content')?.startsWith('Upload a utility bill'), undefined, { timeout: 5_000 }).catch(() => undefined);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       assert.match(description ?? '', /^Upload a utility bill/, 'the home page’s description replaces the terms’ one');
       assert.ok(await page.locator('meta[property="og:title"]').count(), 'Open Graph tags');
