@@ -1,4 +1,4 @@
-import { BarChart3, Gift, Lightbulb, Receipt, Sparkles } from 'lucide-react';
+import { BarChart3, Gift, Lightbulb, ScrollText, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
@@ -9,7 +9,7 @@ const WELCOME =
   "Hi! I'm your Wattwise energy assistant. Ask me about your bills, usage, savings and rebates: I answer from your own bills and show the figures I used with a link to each bill.";
 
 const FEATURES = [
-  { icon: Receipt, text: 'Your amounts, usage, due dates and how they changed, from your own bills' },
+  { icon: ScrollText, text: 'Your amounts, usage, due dates and how they changed, from your own bills' },
   { icon: BarChart3, text: 'Trends, highest and lowest months, and anomalies found by the analysis' },
   { icon: Lightbulb, text: 'Savings recommendations worked out from your bills' },
   { icon: Gift, text: 'Rebates and incentives that match your home' },
