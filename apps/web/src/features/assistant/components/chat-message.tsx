@@ -35,7 +35,7 @@ export function ChatMessageView({ message }: { message: Pick<ChatMessage, 'role'
             {CHAT_MESSAGES.unverified} ({message.unverifiedNumbers?.join(', ')})
           </p>
         )}
-        {message.engine && !mine && <p className="mt-1 text-[11px] text-muted-foreground">Answered by: {message.engine}</p>}
+        {message.engine && !mine && <p className="mt-1 text-xs italic">Answered by: {message.engine}</p>}
       </div>
     </li>
   );
