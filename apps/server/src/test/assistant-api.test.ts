@@ -139,6 +139,22 @@ describe('offline engine on the user own bills', () => {
   });
 });
 
+describe('Update Location ZIP check (shipped dataset, public)', () => {
+  it('suggests from 3 digits, matches a real 5-digit ZIP, refuses an unknown one or a bad shape', async () => {
+    const some = (await (await ctx.app.request('/api/assistant/zip-codes?q=303')).json()) as { suggestions: { zip: string; city: string; state: string }[]; match: unknown };
+    expect(some.suggestions.length).toBe(5);
+    expect(some.suggestions.every((s) => s.zip.startsWith('303') && s.state === 'GA')).toBe(true);
+    expect(some.match).toBeNull();
+    const atlanta = (await (await ctx.app.request('/api/assistant/zip-codes?q=30303')).json()) as { match: { city: string; state: string } };
+    expect(atlanta.match).toMatchObject({ city: 'Atlanta', state: 'GA' });
+    const unknown = (await (await ctx.app.request('/api/assistant/zip-codes?q=00000')).json()) as { match: unknown };
+    expect(unknown.match).toBeNull();
+    const bad = await ctx.app.request('/api/assistant/zip-codes?q=3a');
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('Please enter a valid 5-digit ZIP code');
+  });
+});
+
 describe('model path against a local OpenAI-compatible server', () => {
   type Canned = { status: number; raw: string };
   let replies: Canned[] = [];

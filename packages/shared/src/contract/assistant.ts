@@ -78,3 +78,30 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { message: ChatMessage } }
   | { event: 'error'; data: { message: string } };
+
+/** 02-tools §5 'Assistant ZIP input' and §8 'Global assistant' location messages. */
+export const LOCATION_MESSAGES = {
+  fiveDigits: 'Please enter a valid 5-digit ZIP code',
+  invalidZip: 'Invalid ZIP code. Please try again.',
+  validateFailed: 'Failed to validate ZIP code. Please try again.',
+  unsupported: 'Geolocation is not supported by your browser.',
+  unavailable: 'Unable to access location. Please enter your ZIP code manually.',
+  processFailed: 'Failed to process location. Please try entering ZIP manually.',
+  updateFailed: 'Failed to update location.',
+} as const;
+
+/** Suggestions appear from 3 typed digits (02-tools §5). */
+export const ZIP_SUGGEST_FROM = 3;
+
+export const zipQuerySchema = z.object({ q: z.string().regex(/^\d{3,5}$/, LOCATION_MESSAGES.fiveDigits) });
+
+export const zipPlaceSchema = z.object({ zip: z.string(), city: z.string().nullable(), state: z.string() }).meta({ id: 'ZipPlace' });
+export type ZipPlace = z.infer<typeof zipPlaceSchema>;
+
+export const zipLookupSchema = z
+  .object({
+    suggestions: z.array(zipPlaceSchema).meta({ description: 'Up to 5 ZIPs of the shipped dataset starting with the digits typed' }),
+    match: zipPlaceSchema.nullable().meta({ description: 'The ZIP itself when 5 digits were typed and it exists' }),
+  })
+  .meta({ id: 'ZipLookup' });
+export type ZipLookup = z.infer<typeof zipLookupSchema>;

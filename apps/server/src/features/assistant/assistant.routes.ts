@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CHAT_MESSAGES, type ChatMessage, chatRequestSchema, conversationSchema } from '@wattwise/shared/contract/assistant';
+import { CHAT_MESSAGES, type ChatMessage, chatRequestSchema, conversationSchema, LOCATION_MESSAGES, zipLookupSchema, zipQuerySchema } from '@wattwise/shared/contract/assistant';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +25,7 @@ import {
   saveQuestion,
   saveReply,
 } from './assistant.service.ts';
+import { locationOfZip, suggestZips } from '../rebates/rebates.service.ts';
 import { answerWithModel } from './model-engine.ts';
 
 export type AssistantRoutesDeps = {
@@ -39,6 +40,7 @@ export type AssistantRoutesDeps = {
 
 /** Words per streamed `delta` event. */
 const WORDS_PER_DELTA = 4;
+
 
 /** Visitors are not stored, so their limit is kept per address in this process. */
 function createVisitorLimiter() {
@@ -127,6 +129,22 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
   });
 
   return router
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/assistant/zip-codes',
+        tags: ['Assistant'],
+        summary: "The Update Location modal's ZIP check: suggestions from 3 digits, the match at 5 (shipped offline dataset); public",
+        request: { query: zipQuerySchema },
+        responses: { 200: jsonResponse(zipLookupSchema, 'Suggestions and match'), 422: errorResponse(LOCATION_MESSAGES.fiveDigits) },
+      }),
+      (c) => {
+        const { q } = c.req.valid('query');
+        const place = (l: { zip: string | null; city: string | null; state: string }) => ({ zip: l.zip ?? '', city: l.city, state: l.state });
+        const match = q.length === 5 ? locationOfZip(q) : null;
+        return c.json({ suggestions: suggestZips(q).map(place), match: match ? place(match) : null }, 200, { 'cache-control': 'public, max-age=86400' });
+      },
+    )
     .openapi(
       createRoute({
         method: 'get',
