@@ -41,8 +41,22 @@ describe('energy assistant', () => {
       await bubble.getByText(/^By the numbers: Your highest bill .* is \$357\.41/).waitFor();
       await bubble.getByRole('link', { name: /Georgia Power.* electricity bill/ }).first().waitFor();
 
-      // A quick action navigates to its path.
+      // Update Location: suggestions from 3 digits, an unknown ZIP refused, a real one kept.
       await bubble.getByRole('tab', { name: 'Home' }).click();
+      await bubble.getByRole('button', { name: 'Update Location' }).click();
+      const modal = page.getByRole('dialog', { name: 'Update Location' });
+      const zip = modal.getByLabel('ZIP code');
+      await zip.fill('303');
+      await modal.getByRole('list', { name: 'Suggestions' }).getByRole('button').first().waitFor();
+      await zip.fill('00000');
+      await modal.getByRole('button', { name: 'Update', exact: true }).click();
+      await modal.getByText('Invalid ZIP code. Please try again.').waitFor();
+      await zip.fill('30303');
+      await modal.getByRole('button', { name: 'Update', exact: true }).click();
+      await modal.waitFor({ state: 'detached' });
+      await bubble.getByText('Location: Atlanta, GA 30303').waitFor();
+
+      // A quick action navigates to its path.
       await bubble.getByRole('button', { name: 'Apply for rebates' }).click();
       await page.waitForURL((url) => url.pathname === '/rebates' && url.searchParams.get('action') === 'apply');
 

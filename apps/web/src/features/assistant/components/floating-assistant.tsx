@@ -26,6 +26,7 @@ import {
   THINKING_MIN_MS,
 } from '../lib/personalities.ts';
 import { ChatMessageView } from './chat-message.tsx';
+import { LocationModal } from './location-modal.tsx';
 
 /** Dismissal hides the assistant for an hour (02-tools §4, §9). */
 function isDismissed(memory: AssistantMemory): boolean {
@@ -61,6 +62,7 @@ export function FloatingAssistant() {
   const [thinking, setThinking] = useState(false);
   const [answer, setAnswer] = useState<ChatMessage | null>(null);
   const [answerError, setAnswerError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
@@ -188,6 +190,17 @@ export function FloatingAssistant() {
                   year. Upload a bill to see your own figures.
                 </p>
               )}
+              <p className="flex items-center justify-between gap-2">
+                <span>
+                  Location:{' '}
+                  {memory.location && memory.lastZipCode
+                    ? `${memory.location.city ? `${memory.location.city}, ` : ''}${memory.location.state} ${memory.lastZipCode}`
+                    : 'not set'}
+                </span>
+                <Button variant="link" size="sm" onClick={() => setLocating(true)}>
+                  Update Location
+                </Button>
+              </p>
               <div>
                 <h3 className="text-xs font-medium text-muted-foreground">Quick actions</h3>
                 <ul className="mt-1 grid grid-cols-1 gap-1">
@@ -262,6 +275,11 @@ export function FloatingAssistant() {
           </Tabs>
         </section>
       )}
+      <LocationModal
+        open={locating}
+        onOpenChange={setLocating}
+        onLocated={(place) => remember({ lastZipCode: place.zip, location: { city: place.city, state: place.state } })}
+      />
       {!open && (greeting || nudge) && (
         <p role="status" className="max-w-64 rounded-lg border bg-card px-3 py-2 text-sm shadow">
           {nudge ? 'Need help with anything?' : `${personality.emoji} ${personality.greeting}`}

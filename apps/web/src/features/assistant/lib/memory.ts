@@ -8,6 +8,8 @@ export type AssistantMemory = {
   dismissCount: number;
   lastInteraction: number | null;
   lastVisitedPage: string | null;
+  lastZipCode: string | null;
+  location: { city: string | null; state: string } | null;
 };
 
 const KEY = 'wattwise.assistant.memory';
@@ -19,6 +21,8 @@ export const DEFAULT_MEMORY: AssistantMemory = {
   dismissCount: 0,
   lastInteraction: null,
   lastVisitedPage: null,
+  lastZipCode: null,
+  location: null,
 };
 
 export function readMemory(): AssistantMemory {
