@@ -12,6 +12,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { cn } from '@/lib/utils.ts';
 import { streamChat } from '../api/chat.ts';
 import { type AssistantMemory, readMemory, writeMemory } from '../lib/memory.ts';
+import { MILESTONE_TEXT, newMilestones, SPECIAL_DAY_DELAY_MS, specialDayGreeting } from '../lib/milestones.ts';
 import {
   DISMISS_MS,
   EXAMPLE_MONTHLY_KWH,
@@ -27,6 +28,17 @@ import {
 } from '../lib/personalities.ts';
 import { ChatMessageView } from './chat-message.tsx';
 import { LocationModal } from './location-modal.tsx';
+
+/** How many rebate applications the user tracks (the first-application milestone). */
+function useApplicationCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['assistant', 'application-count'],
+    queryFn: async () => (await apiRequest<{ applications: unknown[] }>('/api/applications')).applications.length,
+    enabled,
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
 
 /** Dismissal hides the assistant for an hour (02-tools §4, §9). */
 function isDismissed(memory: AssistantMemory): boolean {
@@ -63,10 +75,13 @@ export function FloatingAssistant() {
   const [answer, setAnswer] = useState<ChatMessage | null>(null);
   const [answerError, setAnswerError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
+  const [celebration, setCelebration] = useState<string | null>(null);
+  const [specialDay, setSpecialDay] = useState<string | null>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
   const latest = useLatestBill(isAuthenticated);
+  const applications = useApplicationCount(isAuthenticated);
   const personality = PERSONALITIES[memory.preferredPersonality];
 
   /** Merges a change into the stored memory (read fresh: other tabs and the page tracker write it too). */
@@ -112,6 +127,25 @@ export function FloatingAssistant() {
   useEffect(() => {
     writeMemory({ ...readMemory(), lastVisitedPage: pathname });
   }, [pathname]);
+
+  // Milestones: confetti once each (canvas-confetti loads only when one fires).
+  const applicationCount = applications.data;
+  useEffect(() => {
+    if (applicationCount === undefined) return;
+    const reached = newMilestones({ totalSavings: null, applications: applicationCount }, readMemory().milestonesAchieved);
+    if (!reached.length) return;
+    void import('canvas-confetti').then(({ default: confetti }) => {
+      remember({ milestonesAchieved: [...readMemory().milestonesAchieved, ...reached] });
+      setCelebration(reached.map((m) => MILESTONE_TEXT[m]).join(' '));
+      if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) void confetti({ particleCount: 120, spread: 70, origin: { x: 0.9, y: 0.9 } });
+    });
+  }, [applicationCount, remember]);
+
+  // 22 April and 22 October: a glow and a special greeting after 3 s.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSpecialDay(specialDayGreeting(new Date())), SPECIAL_DAY_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   if (dismissed) return null;
 
@@ -280,12 +314,17 @@ export function FloatingAssistant() {
         onOpenChange={setLocating}
         onLocated={(place) => remember({ lastZipCode: place.zip, location: { city: place.city, state: place.state } })}
       />
-      {!open && (greeting || nudge) && (
-        <p role="status" className="max-w-64 rounded-lg border bg-card px-3 py-2 text-sm shadow">
-          {nudge ? 'Need help with anything?' : `${personality.emoji} ${personality.greeting}`}
+      {celebration && (
+        <p role="status" className="max-w-64 rounded-lg border border-primary bg-card px-3 py-2 text-sm shadow">
+          {celebration}
         </p>
       )}
-      <Button size="icon" className="size-12 rounded-full shadow-lg" aria-label={open ? 'Close assistant' : 'Open assistant'} aria-expanded={open} onClick={toggle}>
+      {!open && (greeting || nudge || specialDay) && (
+        <p role="status" className="max-w-64 rounded-lg border bg-card px-3 py-2 text-sm shadow">
+          {nudge ? 'Need help with anything?' : `${personality.emoji} ${specialDay ? `${specialDay} ` : ''}${personality.greeting}`}
+        </p>
+      )}
+      <Button size="icon" className={cn('size-12 rounded-full shadow-lg', specialDay && 'ring-4 ring-primary/60 shadow-primary/40')} aria-label={open ? 'Close assistant' : 'Open assistant'} aria-expanded={open} onClick={toggle}>
         <MessageCircle aria-hidden />
       </Button>
     </div>

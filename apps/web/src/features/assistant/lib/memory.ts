@@ -9,6 +9,7 @@ export type AssistantMemory = {
   lastInteraction: number | null;
   lastVisitedPage: string | null;
   lastZipCode: string | null;
+  milestonesAchieved: string[];
   location: { city: string | null; state: string } | null;
 };
 
@@ -22,6 +23,7 @@ export const DEFAULT_MEMORY: AssistantMemory = {
   lastInteraction: null,
   lastVisitedPage: null,
   lastZipCode: null,
+  milestonesAchieved: [],
   location: null,
 };
 
@@ -33,6 +35,7 @@ export function readMemory(): AssistantMemory {
     return {
       ...DEFAULT_MEMORY,
       ...parsed,
+      milestonesAchieved: Array.isArray(parsed.milestonesAchieved) ? parsed.milestonesAchieved.filter((m) => typeof m === 'string') : [],
       preferredPersonality: personality === 'lumi' || personality === 'wattson' ? personality : 'bolt',
     };
   } catch {
