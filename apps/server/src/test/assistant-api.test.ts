@@ -92,6 +92,23 @@ describe('offline engine on the user own bills', () => {
     expect(faq.text).toContain('AES-256');
   });
 
+  it('anomalies, recommendations and rebates come through their features for the user', async () => {
+    const erin = await signedInUser(ctx);
+    await seedBills(ctx.database.db, erin.userId, ALICE_BILLS);
+    const anomalies = await ask(ctx.app, erin.cookie, 'Anything unusual on my bills?');
+    expect(anomalies.error).toBeNull();
+    expect(anomalies.message?.citations.every((c) => c.billId !== null)).toBe(true);
+    // No bill analysed yet: it says so instead of inventing advice figures.
+    const recs = await ask(ctx.app, erin.cookie, 'What do you recommend to save money?');
+    expect(recs.text).toContain('None of your bills has been analysed yet');
+    expect(recs.text).not.toMatch(/\$\d/);
+    const analysed = await ctx.app.request(`/api/bills/${aliceIds[0]}/analyze`, { method: 'POST', headers: { cookie: erin.cookie, origin: 'http://localhost:3000' } });
+    expect(analysed.status).toBe(404); // Alice's bill is not Erin's to analyse
+    const rebates = await ask(ctx.app, erin.cookie, 'What rebates can I get?');
+    expect(rebates.text).toMatch(/Programmes that match your home: .+ worth up to \$[\d,]+\.\d\d/);
+    expect(rebates.message?.citations[0]).toMatchObject({ label: 'Rebate value', billId: null, href: '/rebates' });
+  });
+
   it("Bob's answers hold only his bills", async () => {
     const r = await ask(ctx.app, bob.cookie, 'What was my highest bill?');
     expect(r.text).toContain('$999.99');

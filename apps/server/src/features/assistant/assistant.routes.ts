@@ -25,7 +25,7 @@ import {
   saveQuestion,
   saveReply,
 } from './assistant.service.ts';
-import { locationOfZip, suggestZips } from '../rebates/rebates.service.ts';
+import { ensureCatalogue, locationOfZip, suggestZips } from '../rebates/rebates.service.ts';
 import { answerWithModel } from './model-engine.ts';
 
 export type AssistantRoutesDeps = {
@@ -81,6 +81,8 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
     const userId = session?.userId ?? null;
     const inScope = <T>(work: (db: Db, id: string) => Promise<T>) => withUserScope(deps.db, userId ?? '', (db) => work(db, userId ?? ''));
     if (userId) {
+      // The rebate catalogue is seeded on first read, which the user-scoped role may not do.
+      await ensureCatalogue(deps.db);
       await inScope(async (db, id) => {
         await checkChatRateLimit(db, id);
         await saveQuestion(db, id, question);

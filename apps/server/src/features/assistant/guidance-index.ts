@@ -50,8 +50,8 @@ function buildIndex(entries: readonly GuidanceEntry[]) {
 
 const INDEX = buildIndex(GUIDANCE_ENTRIES);
 
-/** The best entries for a question (score above zero), best first. */
-export function searchGuidance(question: string, limit = 2): GuidanceEntry[] {
+/** The best entries for a question (above a small score), best first; only of one source when asked. */
+export function searchGuidance(question: string, limit = 2, source?: GuidanceEntry['source']): GuidanceEntry[] {
   const query = [...new Set(terms(question))];
   const n = INDEX.docs.length;
   return INDEX.docs
@@ -65,7 +65,7 @@ export function searchGuidance(question: string, limit = 2): GuidanceEntry[] {
       }
       return { entry: d.entry, score };
     })
-    .filter((r) => r.score > 0.5)
+    .filter((r) => r.score > 0.5 && (!source || r.entry.source === source))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map((r) => r.entry);

@@ -284,7 +284,7 @@ function recommendations(data: AssistantData): Answer {
   const recs = [...(data.recommendations ?? [])].sort((a, b) => b.savings - a.savings).slice(0, 3);
   const byId = new Map(data.bills.map((b) => [b.id, b]));
   if (!recs.length) {
-    const base = searchGuidance('save energy lower bill', 2).map((e) => e.text).join(' ');
+    const base = searchGuidance('save energy lower bill heating cooling lighting', 2, 'guidance').map((e) => e.text).join(' ');
     return answer(
       `${data.bills.length ? 'None of your bills has been analysed yet: open a bill and run its analysis to get recommendations worked out from it.' : `${CANT_TELL}: recommendations are worked out from your bills. ${UPLOAD_HINT}`} Meanwhile: ${base}`,
     );
