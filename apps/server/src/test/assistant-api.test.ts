@@ -173,9 +173,9 @@ describe('Update Location ZIP check (shipped dataset, public)', () => {
 });
 
 describe('model path against a local OpenAI-compatible server', () => {
-  type Canned = { status: number; raw: string };
+  type Canned = { status: number; raw: string; stream?: boolean };
   let replies: Canned[] = [];
-  const requests: { body: { tools?: { function: { name: string } }[]; messages: unknown[] } }[] = [];
+  const requests: { path: string; body: { tools?: { function?: { name: string }; name?: string }[]; messages: unknown[]; stream?: boolean } }[] = [];
   let server: http.Server;
   let modelApp: App;
   let dave: { userId: string; cookie: string };
@@ -183,6 +183,7 @@ describe('model path against a local OpenAI-compatible server', () => {
 
   const json = (value: unknown, status = 200): Canned => ({ status, raw: JSON.stringify(value) });
   const toolCall = (name: string) => json({ choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: '{}' } }] } }], usage: { prompt_tokens: 300, completion_tokens: 20 } });
+  const sse = (events: unknown[]): Canned => ({ status: 200, stream: true, raw: `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n` });
   const text = (content: string) => json({ choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 500, completion_tokens: 40 } });
 
   beforeAll(async () => {
@@ -190,9 +191,9 @@ describe('model path against a local OpenAI-compatible server', () => {
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
-        requests.push({ body: JSON.parse(raw || '{}') as (typeof requests)[number]['body'] });
+        requests.push({ path: req.url ?? '', body: JSON.parse(raw || '{}') as (typeof requests)[number]['body'] });
         const next = replies.shift() ?? { status: 500, raw: '{}' };
-        res.writeHead(next.status, { 'content-type': 'application/json' });
+        res.writeHead(next.status, { 'content-type': next.stream ? 'text/event-stream' : 'application/json' });
         res.end(next.raw);
       });
     });
@@ -235,7 +236,7 @@ describe('model path against a local OpenAI-compatible server', () => {
       [daveIds[1], '1,300 kWh'],
     ]);
     const sent = requests.at(-2)?.body;
-    expect(sent?.tools?.map((t) => t.function.name)).toEqual(['get_bills', 'compare_latest_bills', 'get_anomalies', 'get_recommendations', 'get_matching_rebates']);
+    expect(sent?.tools?.map((t) => t.function?.name)).toEqual(['get_bills', 'compare_latest_bills', 'get_anomalies', 'get_recommendations', 'get_matching_rebates']);
     // The tool result went back to the model holding Dave's bills only.
     expect(JSON.stringify(requests.at(-1)?.body.messages)).toContain('187.4');
     const runs = await ctx.database.db.select().from(processingRun).where(and(eq(processingRun.userId, dave.userId), eq(processingRun.documentType, 'assistant_chat')));
@@ -251,5 +252,61 @@ describe('model path against a local OpenAI-compatible server', () => {
     expect(r.message?.unverifiedNumbers).toEqual(['250.00']);
     const stored = (await (await modelApp.request('/api/assistant/conversation', { headers: { cookie: dave.cookie } })).json()) as { messages: { flagged: boolean }[] };
     expect(stored.messages.at(-1)?.flagged).toBe(true);
+  });
+
+  it('a streamed OpenAI-compatible answer reaches the browser as it is written, after the tool round', async () => {
+    replies = [
+      sse([{ choices: [{ delta: { tool_calls: [{ index: 0, id: 'c9', function: { name: 'get_bills', arguments: '' } }] } }] }, { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '{}' } }] } }] }]),
+      sse([
+        { choices: [{ delta: { content: 'Your highest bill was ' } }] },
+        { choices: [{ delta: { content: '$187.40 ' } }] },
+        { choices: [{ delta: { content: 'in February 2026.' } }] },
+        { choices: [], usage: { prompt_tokens: 100, completion_tokens: 10 } },
+      ]),
+    ];
+    const r = await ask(modelApp, dave.cookie, 'What was my highest bill?');
+    expect(r.error).toBeNull();
+    expect(r.deltas).toBe(3);
+    expect(r.text).toBe('Your highest bill was $187.40 in February 2026.');
+    expect(r.message?.content).toBe(r.text);
+    expect(r.message?.flagged).toBe(false);
+    expect(requests.at(-1)?.body.stream).toBe(true);
+    expect(JSON.stringify(requests.at(-1)?.body.messages)).toContain('187.4');
+  });
+
+  it('Anthropic streaming: a preamble before a tool call is dropped, the answer streams, the tokens are counted', async () => {
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const anthropic = createAiProvider({ provider: 'anthropic', apiKey: 'sk-test', model: 'claude-3-5-haiku-test', baseUrl });
+    const app = createApp({ config: ctx.config, secrets: ctx.secrets, database: ctx.database, queue: ctx.queue, mailer: { kind: 'outbox' }, logger: ctx.logger, ai: anthropic }).app;
+    const fay = await signedInUser({ app, auth: ctx.auth });
+    await seedBills(ctx.database.db, fay.userId, ALICE_BILLS);
+    replies = [
+      sse([
+        { type: 'message_start', message: { usage: { input_tokens: 400 } } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me look at your bills.' } },
+        { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'tu1', name: 'get_bills', input: {} } },
+        { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"billType":' } },
+        { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '"electricity"}' } },
+        { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 30 } },
+      ]),
+      sse([
+        { type: 'message_start', message: { usage: { input_tokens: 900 } } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'In March 2026 you used ' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: '750 kWh.' } },
+        { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 12 } },
+      ]),
+    ];
+    const r = await ask(app, fay.cookie, 'How much electricity did I use in March?');
+    expect(r.error).toBeNull();
+    expect(r.text).toBe('In March 2026 you used 750 kWh.');
+    expect(r.message?.flagged).toBe(false);
+    expect(requests.at(-1)?.path).toBe('/v1/messages');
+    const toolResult = JSON.stringify(requests.at(-1)?.body.messages);
+    expect(toolResult).toContain('tool_result');
+    expect(toolResult).toContain('750');
+    const runs = await ctx.database.db.select().from(processingRun).where(eq(processingRun.userId, fay.userId));
+    expect(runs[0]?.tokensUsed).toBe(400 + 30 + 900 + 12);
   });
 });

@@ -76,7 +76,8 @@ export async function ask(app: TestContext['app'], cookie: string | null, questi
     if (event === 'delta') {
       result.text += parsed.text ?? '';
       result.deltas += 1;
-    } else if (event === 'done') result.message = parsed.message as ChatMessage;
+    } else if (event === 'reset') result.text = '';
+    else if (event === 'done') result.message = parsed.message as ChatMessage;
     else if (event === 'error') result.error = parsed.message as string;
   }
   return result;

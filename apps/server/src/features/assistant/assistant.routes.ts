@@ -66,7 +66,7 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
     tags: ['Assistant'],
     summary: "Ask the energy assistant; the reply streams as Server-Sent Events",
     description:
-      "Body `messages[{role, content}]` (01-core §7 claude-chat). `event: delta` data `{text}` as the reply is written, then `event: done` data `{message}` (the stored reply with the figures it used and their bills) or `event: error` data `{message}` (01-core §8 'AI chat' wording). Signed-in users get answers from their own data and their conversation is kept; visitors get general guidance and a prompt to sign in.",
+      "Body `messages[{role, content}]` (01-core §7 claude-chat). `event: delta` data `{text}` as the reply is written (`event: reset`: drop the text so far, it was a model's preamble to a tool call), then `event: done` data `{message}` (the stored reply with the figures it used and their bills) or `event: error` data `{message}` (01-core §8 'AI chat' wording). Signed-in users get answers from their own data and their conversation is kept; visitors get general guidance and a prompt to sign in.",
     request: { body: jsonBody(chatRequestSchema) },
     responses: {
       200: { description: 'text/event-stream' },
@@ -92,13 +92,29 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();
       stream.onAbort(() => abort.abort());
+      // Events are written in order; a model's streamed text goes out as it arrives.
+      let writing = Promise.resolve();
+      const send = (event: string, data: unknown) => {
+        writing = writing.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+        return writing;
+      };
+      let streamed = '';
+      const onText = (text: string) => {
+        streamed += text;
+        void send('delta', { text });
+      };
+      const onDiscard = () => {
+        if (!streamed) return;
+        streamed = '';
+        void send('reset', {});
+      };
       let reply: Reply;
       try {
         if (!userId) reply = answerForVisitor(question);
         else if (!deps.ai) reply = await inScope((db, id) => answerOffline(db, id, question));
         else {
           const started = performance.now();
-          const modelReply = await answerWithModel(deps.ai, inScope, messages.slice(-MODEL_HISTORY), abort.signal);
+          const modelReply = await answerWithModel(deps.ai, inScope, messages.slice(-MODEL_HISTORY), abort.signal, { onText, onDiscard });
           const ai = deps.ai;
           await inScope((db, id) => recordChatCost(db, id, ai, modelReply.usage, performance.now() - started));
           reply = modelReply;
@@ -106,12 +122,14 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
       } catch (error) {
         const message = deps.ai && userId ? aiErrorMessage(error) : CHAT_MESSAGES.sendFailed;
         deps.logger.warn({ err: error }, 'assistant reply failed');
-        await stream.writeSSE({ event: 'error', data: JSON.stringify({ message }) });
+        await send('error', { message });
         return;
       }
-      const words = reply.text.split(/(?<=\s)/);
-      for (let i = 0; i < words.length && !abort.signal.aborted; i += WORDS_PER_DELTA) {
-        await stream.writeSSE({ event: 'delta', data: JSON.stringify({ text: words.slice(i, i + WORDS_PER_DELTA).join('') }) });
+      await writing;
+      // An answer that was not streamed as written (the offline engine, a provider that does not stream) goes out in pieces.
+      if (!streamed) {
+        const words = reply.text.split(/(?<=\s)/);
+        for (let i = 0; i < words.length && !abort.signal.aborted; i += WORDS_PER_DELTA) await send('delta', { text: words.slice(i, i + WORDS_PER_DELTA).join('') });
       }
       const message: ChatMessage = userId
         ? await inScope((db, id) => saveReply(db, id, reply))
@@ -126,7 +144,7 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
             unverifiedNumbers: reply.unverifiedNumbers,
             signInPrompt: reply.signInPrompt,
           };
-      await stream.writeSSE({ event: 'done', data: JSON.stringify({ message: { ...message, signInPrompt: reply.signInPrompt } }) });
+      await send('done', { message: { ...message, signInPrompt: reply.signInPrompt } });
     });
   });
 

@@ -101,8 +101,9 @@ export async function answerWithModel(
   inScope: InScope,
   messages: { role: 'user' | 'assistant'; content: string }[],
   signal?: AbortSignal,
+  stream: { onText?: (delta: string) => void; onDiscard?: () => void } = {},
 ): Promise<Reply & { usage: AiUsage }> {
-  const result = await ai.converse({ system: SYSTEM, messages, tools: assistantTools(inScope), signal });
+  const result = await ai.converse({ system: SYSTEM, messages, tools: assistantTools(inScope), signal, ...stream });
   const sources = [...result.toolCalls.map((c) => JSON.stringify(c.result)), messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''];
   const unverifiedNumbers = findUnverifiedNumbers(result.text, sources);
   return {

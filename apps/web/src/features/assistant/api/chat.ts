@@ -77,6 +77,9 @@ export async function streamChat(messages: ChatRequest['messages'], onDelta: (te
       if (event === 'delta') {
         text += parsed.text ?? '';
         onDelta(text);
+      } else if (event === 'reset') {
+        text = '';
+        onDelta(text);
       } else if (event === 'done' && typeof parsed.message === 'object') return parsed.message;
       else if (event === 'error') throw new Error(typeof parsed.message === 'string' ? parsed.message : CHAT_MESSAGES.sendFailed);
     }
