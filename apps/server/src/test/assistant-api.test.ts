@@ -138,6 +138,11 @@ describe('offline engine on the user own bills', () => {
     const { chatMessage } = await import('../db/schema/assistant.ts');
     const seen = await withUserScope(ctx.database.db, bob.userId, (db) => db.select().from(chatMessage));
     expect(seen.every((m) => m.userId === bob.userId)).toBe(true);
+    // Bob clearing his conversation leaves Alice's.
+    const cleared = await ctx.app.request('/api/assistant/conversation', { method: 'DELETE', headers: { cookie: bob.cookie, origin: 'http://localhost:3000' } });
+    expect(cleared.status).toBe(204);
+    const after = (await (await ctx.app.request('/api/assistant/conversation', { headers: { cookie: alice.cookie } })).json()) as { messages: unknown[] };
+    expect(after.messages.length).toBe(body.messages.length);
   });
 
   it('messages blank after trimming are refused with the spec message', async () => {

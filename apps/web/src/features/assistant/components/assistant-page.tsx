@@ -39,7 +39,14 @@ export function AssistantPage() {
         <div>
           {!isLoading && <ChatPanel chat={chat} welcome={WELCOME} className="h-[600px]" />}
           <div className="mt-4">
-            <h2 className="text-sm font-medium">Try asking about</h2>
+            <div className="flex items-center justify-between gap-2">
+              <h2 className="text-sm font-medium">Try asking about</h2>
+              {chat.messages.length > 0 && (
+                <Button variant="ghost" size="sm" disabled={chat.pending} onClick={() => void chat.clear()}>
+                  New conversation
+                </Button>
+              )}
+            </div>
             <div className="mt-2 flex flex-wrap gap-2">
               {TRY_ASKING.map((q) => (
                 <Button key={q} variant="outline" size="sm" disabled={chat.pending} onClick={() => ask(q)}>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@wattwise/shared/contract/assistant';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest } from '@/lib/api-client.ts';
 import { assistantKeys, streamChat, useConversation } from '../api/chat.ts';
 
 export type ChatState = ReturnType<typeof useChat>;
@@ -63,5 +64,17 @@ export function useChat(options: { isAuthenticated: boolean; onError: (message: 
     [messages, pending, client, isAuthenticated, onError],
   );
 
-  return { messages, streaming, pending, send, isLoading: options.isAuthenticated && conversation.isPending };
+  /** Starts over: the stored conversation is deleted for a signed-in user. */
+  const clear = useCallback(async () => {
+    if (pending) return;
+    try {
+      if (isAuthenticated) await apiRequest<null>('/api/assistant/conversation', { method: 'DELETE' });
+      setMessages([]);
+      client.setQueryData(assistantKeys.conversation(), []);
+    } catch (error) {
+      onError(error instanceof Error ? error.message : String(error));
+    }
+  }, [pending, isAuthenticated, client, onError]);
+
+  return { messages, streaming, pending, send, clear, isLoading: options.isAuthenticated && conversation.isPending };
 }
