@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
+import { createAssistantRoutes } from './features/assistant/assistant.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createBillListVersions } from './features/bills/bill-list-cache.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
@@ -107,7 +108,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
-  app.route('/', createRebateRoutes({ db, lookup: sessionLookup, adminOnly, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
+  const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
+  app.route('/', createRebateRoutes({ db, lookup: sessionLookup, adminOnly, ai, rewiringAmerica: config.rewiringAmerica }));
+  app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

@@ -23,7 +23,6 @@ export const PENDING_PATHS = [
   '/notifications',
   '/iot-dashboard',
   '/gamification',
-  '/ai-assistant',
   '/calendar-scheduling',
   '/backend-status',
   '/platform-dashboard',
@@ -46,6 +45,9 @@ const dashboard = async () => ({ Component: (await import('./routes/dashboard.ts
 const rebates = async () => ({ Component: (await import('@/features/rebates/components/rebates-page.tsx')).RebatesPage });
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
+});
+const assistant = async () => ({
+  Component: (await import('@/features/assistant/components/assistant-page.tsx')).AssistantPage,
 });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
@@ -106,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          { path: '/ai-assistant', lazy: assistant },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
           { path: '*', lazy: notFound },

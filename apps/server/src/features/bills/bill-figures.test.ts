@@ -7,7 +7,7 @@ import { createFixtureReader, type FixtureFields } from './bill-figures.test-sup
 // whose read fields are set by the test (a fake reader), so the bill reader is not under test.
 
 type Bill = Record<string, unknown> & { id: string; status: string; totalAmount: number | null; propertyType: string };
-type Card = { billId: string; recommendationType: string; savings: number; costReduced: number | null; savingsPeriod: string };
+type Card = { billId: string; recommendationType: string; title: string; billType: string; savings: number; costReduced: number | null; savingsPeriod: string };
 
 const reader = createFixtureReader();
 let ctx: BillsTestContext;

@@ -57,6 +57,21 @@ export function locationOfZip(zip: string): RebateLocation | null {
   return info && state.success ? { city: info.city, state: state.data, zip: info.zip, source: 'geolocation' } : null;
 }
 
+let sortedZips: string[] | null = null;
+
+/** Up to `limit` ZIPs of the shipped dataset that start with `prefix`, in order, with their places. */
+export function suggestZips(prefix: string, limit = 5): RebateLocation[] {
+  sortedZips ??= Object.keys(zipcodes.codes).sort();
+  const found: RebateLocation[] = [];
+  for (const zip of sortedZips) {
+    if (found.length >= limit) break;
+    if (!zip.startsWith(prefix)) continue;
+    const location = locationOfZip(zip);
+    if (location) found.push(location);
+  }
+  return found;
+}
+
 /** The nearest US ZIP to a browser's coordinates, offline (no public geocoder is called). */
 export function locationOfCoordinates(latitude: number, longitude: number): RebateLocation | null {
   const info = zipcodes.lookupByCoords(latitude, longitude);

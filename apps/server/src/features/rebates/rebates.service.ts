@@ -26,6 +26,9 @@ import { DEFAULT_LOCATION, locationOfAddress, stateOfUtility } from './location.
 import { checkEligibility, explainRebate, OFFLINE_ENGINE, smartHomeInsights } from './offline-engine.ts';
 import * as q from './rebates.queries.ts';
 
+/** ZIP lookups of the shipped dataset, for other features (the assistant's Update Location). */
+export { locationOfZip, suggestZips } from './location.ts';
+
 export const REBATE_MESSAGES = {
   notFound: 'Rebate not found',
   signInRequired: 'User not authenticated',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { titleForPath } from '@wattwise/shared/web-routes';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-provider.tsx';
+import { AssistantLoader } from './assistant-loader.tsx';
 import { DeferredToaster } from './deferred-toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -62,6 +63,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <HashScroll />
       <DeferredToaster />
+      <AssistantLoader />
     </AuthDialogProvider>
   );
 }
