@@ -196,3 +196,6 @@ export async function updateApplication(db: Db, userId: string, id: string, inpu
 export async function deleteApplication(db: Db, userId: string, id: string): Promise<void> {
   if (!(await q.deleteApplicationRow(db, userId, id))) throw new AppError('NOT_FOUND', 404, APPLICATION_MESSAGES.notFound);
 }
+
+/** Offline place lookups (the shipped ZIP and EIA-861 utility data), for the calculators and regional tools. */
+export { locationOfAddress, locationOfZip, stateOfUtility } from './location.ts';
