@@ -19,7 +19,6 @@ export const PENDING_PATHS = [
   '/smart-home',
   '/smart-dashboard',
   '/regional-savings',
-  '/roi-calculator',
   '/ml-analytics',
   '/notifications',
   '/iot-dashboard',
@@ -46,6 +45,9 @@ const dashboard = async () => ({ Component: (await import('./routes/dashboard.ts
 const rebates = async () => ({ Component: (await import('@/features/rebates/components/rebates-page.tsx')).RebatesPage });
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
+});
+const roiCalculator = async () => ({
+  Component: (await import('@/features/calculators/components/roi-calculator-page.tsx')).RoiCalculatorPage,
 });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
@@ -106,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          { path: '/roi-calculator', lazy: roiCalculator },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

@@ -6,17 +6,10 @@ import { degreeDayNormals } from './regions.ts';
  */
 
 /** 02-tools §9: base savings rate by the ZIP's first digit (9 → 0.32, 1 → 0.35, 3 → 0.27, other 0.29). */
+const BASE_RATE_BP_BY_FIRST_DIGIT: Readonly<Record<string, number>> = { '9': 3200, '1': 3500, '3': 2700 };
+
 export function baseSavingsRateBp(zipCode: string): number {
-  switch (zipCode.trim()[0]) {
-    case '9':
-      return 3200;
-    case '1':
-      return 3500;
-    case '3':
-      return 2700;
-    default:
-      return 2900;
-  }
+  return BASE_RATE_BP_BY_FIRST_DIGIT[zipCode.trim().charAt(0)] ?? 2900;
 }
 
 /** 02-tools §9: +0.05 when the total monthly bill is over $200, +0.03 when over $100, else 0. */

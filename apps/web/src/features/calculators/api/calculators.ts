@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { MyBillsInputs, SavingsRequest, SavingsResponse, StateRatesList, WeatherComparisonDto } from '@wattwise/shared/contract/calculators';
+import { apiRequest } from '@/lib/api-client.ts';
+
+export const calculatorKeys = {
+  all: ['calculators'] as const,
+  myBills: () => [...calculatorKeys.all, 'my-bills'] as const,
+  stateRates: () => [...calculatorKeys.all, 'state-rates'] as const,
+  weather: (billId: string) => [...calculatorKeys.all, 'weather', billId] as const,
+};
+
+export function useSavingsCalculation() {
+  return useMutation({
+    mutationFn: (input: SavingsRequest) => apiRequest<SavingsResponse>('/api/calculators/savings', { method: 'POST', body: input }),
+  });
+}
+
+export function useMyBillInputs(enabled: boolean) {
+  return useQuery({ queryKey: calculatorKeys.myBills(), queryFn: () => apiRequest<MyBillsInputs>('/api/calculators/my-bills'), enabled });
+}
+
+export const stateRatesQueryOptions = () =>
+  queryOptions({ queryKey: calculatorKeys.stateRates(), queryFn: () => apiRequest<StateRatesList>('/api/calculators/state-rates'), staleTime: Infinity });
+
+export function useStateRates() {
+  return useQuery(stateRatesQueryOptions());
+}
+
+export function useWeatherComparison(billId: string | null) {
+  return useQuery({
+    queryKey: calculatorKeys.weather(billId ?? ''),
+    queryFn: () => apiRequest<WeatherComparisonDto>(`/api/bills/${billId ?? ''}/weather-comparison`),
+    enabled: billId !== null,
+  });
+}
