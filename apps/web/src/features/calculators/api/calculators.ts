@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { MyBillsInputs, SavingsRequest, SavingsResponse, StateRatesList, WeatherComparisonDto } from '@wattwise/shared/contract/calculators';
+import type { MyBillsInputs, SavingsRequest, SavingsResponse, StateRatesList } from '@wattwise/shared/contract/calculators';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const calculatorKeys = {
   all: ['calculators'] as const,
   myBills: () => [...calculatorKeys.all, 'my-bills'] as const,
   stateRates: () => [...calculatorKeys.all, 'state-rates'] as const,
-  weather: (billId: string) => [...calculatorKeys.all, 'weather', billId] as const,
 };
 
 export function useSavingsCalculation() {
@@ -24,12 +23,4 @@ export const stateRatesQueryOptions = () =>
 
 export function useStateRates() {
   return useQuery(stateRatesQueryOptions());
-}
-
-export function useWeatherComparison(billId: string | null) {
-  return useQuery({
-    queryKey: calculatorKeys.weather(billId ?? ''),
-    queryFn: () => apiRequest<WeatherComparisonDto>(`/api/bills/${billId ?? ''}/weather-comparison`),
-    enabled: billId !== null,
-  });
 }

@@ -69,10 +69,10 @@ export function RoiCalculatorPage() {
             <dt className="text-xs text-muted-foreground">Average reduction</dt>
             <dd className="text-xl font-semibold tabular-nums">{EXAMPLE_STATS.reduction}%</dd>
           </div>
-          <p id="example-stats-note" className="col-span-3 text-xs text-muted-foreground">
-            Example figures for illustration.
-          </p>
         </dl>
+        <p id="example-stats-note" className="-mt-2 text-xs text-muted-foreground">
+          Example figures for illustration.
+        </p>
       </div>
       <Tabs value={section} onValueChange={setSection}>
         <TabsList>
