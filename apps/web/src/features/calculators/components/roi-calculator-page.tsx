@@ -46,7 +46,7 @@ export function RoiCalculatorPage() {
   const shareUrl = calculation.variables ? `${window.location.origin}/roi-calculator?${requestToSearch(calculation.variables).toString()}` : window.location.href;
   const recalculate = () => {
     top.current?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-    top.current?.querySelector('input')?.focus({ preventScroll: true });
+    document.getElementById('electricBill')?.focus({ preventScroll: true });
   };
 
   return (
