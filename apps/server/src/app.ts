@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createCalculatorRoutes } from './features/calculators/calculators.routes.ts';
+import { createGamificationRoutes } from './features/gamification/gamification.routes.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
 import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   app.route('/', createCalculatorRoutes({ signedIn }));
+  app.route('/', createGamificationRoutes({ signedIn, db }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {
