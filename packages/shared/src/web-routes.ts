@@ -53,6 +53,8 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
+  { path: '/gamification', title: 'Energy Achievements — Wattwise' },
+  { path: '/smart-dashboard', title: 'Smart Dashboard — Wattwise' },
   { path: '/roi-calculator', title: 'Savings Calculator — Wattwise', description: 'Estimate your energy savings with your state’s real electricity and gas prices.' },
   ...MARKETING_SCREENS,
 ];

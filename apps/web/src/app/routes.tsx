@@ -17,12 +17,10 @@ export const PENDING_PATHS = [
   '/support',
   '/bill-search',
   '/smart-home',
-  '/smart-dashboard',
   '/regional-savings',
   '/ml-analytics',
   '/notifications',
   '/iot-dashboard',
-  '/gamification',
   '/ai-assistant',
   '/calendar-scheduling',
   '/backend-status',
@@ -49,6 +47,8 @@ const applications = async () => ({
 const roiCalculator = async () => ({
   Component: (await import('@/features/calculators/components/roi-calculator-page.tsx')).RoiCalculatorPage,
 });
+const gamification = async () => ({ Component: (await import('./routes/gamification.tsx')).GamificationRoute });
+const smartDashboard = async () => ({ Component: (await import('./routes/smart-dashboard.tsx')).SmartDashboardRoute });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -109,6 +109,8 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           { path: '/roi-calculator', lazy: roiCalculator },
+          { path: '/gamification', lazy: gamification },
+          { path: '/smart-dashboard', lazy: smartDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
