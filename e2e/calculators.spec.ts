@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { signIn, signUpAndConfirm } from './support/auth.ts';
 import { axeViolations } from './support/axe.ts';
+import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
 const suite = useAppAndBrowser();
@@ -51,6 +53,44 @@ describe('calculators', () => {
       await page.getByRole('tab', { name: 'Compare' }).click();
       await page.waitForURL((url) => url.searchParams.get('section') === 'compare');
       await page.getByRole('row', { name: /Georgia \(you\)/ }).waitFor();
+    });
+  });
+
+  test('a signed-in user completes a tip, sets a goal and keeps both after a reload', async () => {
+    const email = uniqueEmail('gamification');
+    await suite.inPage(async (page) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/gamification');
+      await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+      await signUpAndConfirm(page, email);
+      await signIn(page, email, STRONG_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+
+      await page.goto('/gamification');
+      await page.getByRole('heading', { name: 'Energy Achievements' }).waitFor();
+      await page.getByTestId('points').getByText('0 points').waitFor();
+      await page.getByRole('button', { name: /Complete Tip/ }).click();
+      await page.getByText('Tip completed! +15 points').waitFor();
+      await page.getByTestId('points').getByText('15 points').waitFor();
+
+      await page.getByRole('button', { name: 'Set Goals' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set Goals' });
+      await dialog.getByLabel('Monthly savings goal ($)').fill('80');
+      await dialog.getByRole('button', { name: 'Save goal' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('monthly-goal').getByText('of $80.00').waitFor();
+
+      await page.getByRole('button', { name: 'Share Progress' }).click();
+      await page.getByText('Link copied!').waitFor();
+      await page.getByTestId('points').getByText('20 points').waitFor();
+
+      await page.reload();
+      await page.getByTestId('points').getByText('20 points').waitFor();
+      await page.getByTestId('monthly-goal').getByText('of $80.00').waitFor();
+      await page.getByRole('tab', { name: 'Streaks' }).click();
+      await page.getByText('1-day streak').waitFor();
+      await page.mouse.move(0, 0);
+      assert.deepEqual(await axeViolations(page), [], 'gamification streaks: WCAG 2.1 AA');
     });
   });
 });

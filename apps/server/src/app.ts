@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
-  app.route('/', createCalculatorRoutes({ signedIn }));
+  app.route('/', createCalculatorRoutes({ signedIn, db }));
   app.route('/', createGamificationRoutes({ signedIn, db }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });

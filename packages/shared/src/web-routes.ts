@@ -95,6 +95,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|smart-dashboard|gamification|auth|bill-upload|payment|pay|upload)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

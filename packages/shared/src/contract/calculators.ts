@@ -109,3 +109,29 @@ export const weatherComparisonSchema = z
   })
   .meta({ id: 'WeatherComparison' });
 export type WeatherComparisonDto = z.infer<typeof weatherComparisonSchema>;
+
+const regionStatsSchema = z.object({
+  region: regionSchema,
+  name: z.string(),
+  /** 'users': Wattwise users' own figures (at least 20 in the region); 'estimate': from EIA data. */
+  basis: z.enum(['users', 'estimate']),
+  monthlySavings: cents,
+  yearlySavings: cents,
+  totalCustomers: z.number().int().meta({ description: 'Residential electricity customers (EIA-861 2018)' }),
+  averageReduction: z.number(),
+  marketShare: z.number().nullable().meta({ description: "Share of Wattwise's users in the region (0..1), null without users" }),
+  marketGrowth: z.number().nullable().meta({ description: 'Users who joined in the last 30 days ÷ users before, null without enough users' }),
+  avgElectricSavings: cents,
+  avgGasSavings: cents.nullable(),
+  wattwiseUsers: z.number().int(),
+  monthlyBill: cents,
+  usdPerKwh: z.number(),
+  monthlyKwh: z.number(),
+  seasonalPattern: z.array(z.number()),
+  states: z.array(z.object({ state: z.string(), name: z.string(), monthlyBill: cents, usdPerKwh: z.number(), customers: z.number().int() })),
+  topCompanies: z.array(z.object({ name: z.string(), state: z.string(), savings: cents, customerCount: z.number().int(), averageReduction: z.number(), usdPerKwh: z.number() })),
+});
+export type RegionStats = z.infer<typeof regionStatsSchema>;
+
+export const regionalSavingsSchema = z.object({ regions: z.array(regionStatsSchema), minUsers: z.number().int(), sources: z.string() }).meta({ id: 'RegionalSavings' });
+export type RegionalSavings = z.infer<typeof regionalSavingsSchema>;

@@ -274,3 +274,8 @@ export async function findCorrectedBillsOfAccount(db: Db, userId: string, provid
     .orderBy(desc(utilityBill.updatedAt))
     .limit(limit);
 }
+
+/** Every user's read bills (unscoped: only for anonymised aggregates such as regional savings). */
+export function findAllReadBills(db: Db): Promise<BillRow[]> {
+  return db.select().from(utilityBill).where(eq(utilityBill.status, 'processed'));
+}

@@ -1,11 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import { myBillsInputsSchema, savingsRequestSchema, savingsResponseSchema, stateRatesListSchema, weatherComparisonSchema } from '@wattwise/shared/contract/calculators';
+import { myBillsInputsSchema, regionalSavingsSchema, savingsRequestSchema, savingsResponseSchema, stateRatesListSchema, weatherComparisonSchema } from '@wattwise/shared/contract/calculators';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import type { Db } from '../../db/client.ts';
 import { listStateRates, myBillInputs, runSavingsCalculator, weatherComparisonOfBill } from './calculators.service.ts';
+import { getRegionalSavings } from './regional-savings.ts';
 
 /** The savings calculator is open to visitors (02-tools §6); 'Use my bills' and the bill comparison are the caller's. */
-export function createCalculatorRoutes({ signedIn }: { signedIn: SignedIn }) {
+export function createCalculatorRoutes({ signedIn, db }: { signedIn: SignedIn; db: Db }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -27,6 +29,17 @@ export function createCalculatorRoutes({ signedIn }: { signedIn: SignedIn }) {
         responses: { 200: json(stateRatesListSchema, 'States') },
       }),
       (c) => c.json(listStateRates(), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/regional-savings',
+        tags: ['Calculators'],
+        summary: 'Regional savings: four regions from EIA data, or aggregate anonymised Wattwise figures where a region has at least 20 users',
+        responses: { 200: json(regionalSavingsSchema, 'Regions') },
+      }),
+      // Aggregates over every user, published only as regional averages (never below 20 users).
+      async (c) => c.json(await getRegionalSavings(db), 200),
     )
     .openapi(
       createRoute({
