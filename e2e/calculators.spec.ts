@@ -93,4 +93,24 @@ describe('calculators', () => {
       assert.deepEqual(await axeViolations(page), [], 'gamification streaks: WCAG 2.1 AA');
     });
   });
+
+  test('a visitor picks a region on the map by keyboard and compares regions', async () => {
+    await suite.inPage(async (page) => {
+      await page.goto('/regional-savings');
+      await page.getByRole('heading', { name: 'Regional Savings' }).waitFor();
+      await page.getByRole('heading', { name: 'Southeast', exact: true }).waitFor();
+      const northeast = page.getByRole('button', { name: /^Northeast: \$/ });
+      await northeast.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Updated data for Northeast region').waitFor();
+      await page.getByRole('heading', { name: 'Northeast', exact: true }).waitFor();
+      assert.equal(await northeast.getAttribute('aria-pressed'), 'true');
+      await page.getByText('Estimate', { exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'Distribution' }).click();
+      await page.getByText(/Typical monthly electricity bill by state in the Northeast/).waitFor();
+      await page.mouse.move(0, 0);
+      assert.deepEqual(await axeViolations(page), [], 'regional savings: WCAG 2.1 AA');
+    });
+  });
 });
+

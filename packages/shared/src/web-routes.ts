@@ -53,6 +53,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
+  { path: '/regional-savings', title: 'Regional Savings — Wattwise', description: 'Energy savings and prices across the West, Midwest, Northeast and Southeast, from EIA data.' },
   { path: '/gamification', title: 'Energy Achievements — Wattwise' },
   { path: '/smart-dashboard', title: 'Smart Dashboard — Wattwise' },
   { path: '/roi-calculator', title: 'Savings Calculator — Wattwise', description: 'Estimate your energy savings with your state’s real electricity and gas prices.' },

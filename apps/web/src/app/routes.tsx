@@ -17,7 +17,6 @@ export const PENDING_PATHS = [
   '/support',
   '/bill-search',
   '/smart-home',
-  '/regional-savings',
   '/ml-analytics',
   '/notifications',
   '/iot-dashboard',
@@ -49,6 +48,9 @@ const roiCalculator = async () => ({
 });
 const gamification = async () => ({ Component: (await import('./routes/gamification.tsx')).GamificationRoute });
 const smartDashboard = async () => ({ Component: (await import('./routes/smart-dashboard.tsx')).SmartDashboardRoute });
+const regionalSavings = async () => ({
+  Component: (await import('@/features/calculators/components/regional-savings-page.tsx')).RegionalSavingsPage,
+});
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           { path: '/roi-calculator', lazy: roiCalculator },
+          { path: '/regional-savings', lazy: regionalSavings },
           { path: '/gamification', lazy: gamification },
           { path: '/smart-dashboard', lazy: smartDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),

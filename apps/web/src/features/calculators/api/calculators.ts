@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { MyBillsInputs, SavingsRequest, SavingsResponse, StateRatesList } from '@wattwise/shared/contract/calculators';
+import type { MyBillsInputs, RegionalSavings, SavingsRequest, SavingsResponse, StateRatesList } from '@wattwise/shared/contract/calculators';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const calculatorKeys = {
@@ -23,4 +23,8 @@ export const stateRatesQueryOptions = () =>
 
 export function useStateRates() {
   return useQuery(stateRatesQueryOptions());
+}
+
+export function useRegionalSavings() {
+  return useQuery({ queryKey: [...calculatorKeys.all, 'regional'] as const, queryFn: () => apiRequest<RegionalSavings>('/api/regional-savings'), staleTime: 5 * 60_000 });
 }
