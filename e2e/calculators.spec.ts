@@ -99,7 +99,7 @@ describe('calculators', () => {
       await page.goto('/regional-savings');
       await page.getByRole('heading', { name: 'Regional Savings' }).waitFor();
       await page.getByRole('heading', { name: 'Southeast', exact: true }).waitFor();
-      const northeast = page.getByRole('button', { name: /^Northeast: \$/ });
+      const northeast = page.getByRole('button', { name: /^Northeast \$/ });
       await northeast.focus();
       await page.keyboard.press('Enter');
       await page.getByText('Updated data for Northeast region').waitFor();

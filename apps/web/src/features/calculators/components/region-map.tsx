@@ -31,7 +31,7 @@ export function RegionMap({ regions, selected, onSelect }: { regions: RegionStat
             role="button"
             tabIndex={0}
             aria-pressed={active}
-            aria-label={`${r.name}: ${usd(r.monthlySavings)} a month`}
+            aria-label={`${r.name} ${usd(r.monthlySavings)}/mo`}
             onClick={() => onSelect(r.region)}
             onKeyDown={onKey(r.region)}
             className="group cursor-pointer outline-none"
