@@ -21,6 +21,10 @@ describe('calculators', () => {
 
       // Defaults 150 + 80 + 60 in Atlanta: 0.27 + 0.05 → $92.80 a month, $1,169.28 a year.
       await page.getByLabel('ZIP code').fill('30303');
+      // A bill change shows the quick preview at 29% of the total: (150 + 80 + 60) × 0.29.
+      await page.getByLabel('Monthly electric bill ($)').fill('160');
+      await page.getByLabel('Monthly electric bill ($)').fill('150');
+      await page.getByText('Quick preview: about $84.10 a month').waitFor();
       await page.getByRole('button', { name: 'Calculate My Savings' }).click();
       await page.getByRole('heading', { name: 'Your estimated savings' }).waitFor();
       const projections = page.getByTestId('projections');

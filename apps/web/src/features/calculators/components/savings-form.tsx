@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CALCULATOR_MESSAGES } from '@wattwise/shared/contract/calculators';
-import { useEffect } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,7 +8,10 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { useMyBillInputs } from '../api/calculators.ts';
-import { CALCULATOR_DEFAULTS, type CalculatorForm, calculatorFormSchema } from '../lib/form.ts';
+import { CALCULATOR_DEFAULTS, type CalculatorForm, calculatorFormSchema, quickPreviewCents, usd } from '../lib/form.ts';
+
+const PREVIEW_DELAY_MS = 500;
+const PREVIEW_DURATION_MS = 2000;
 
 const BILL_FIELDS = [
   { name: 'electricBill', label: 'Monthly electric bill ($)' },
@@ -20,13 +23,24 @@ const BILL_FIELDS = [
 export function SavingsForm({ initial, busy, onCalculate }: { initial: CalculatorForm | null; busy: boolean; onCalculate: (form: CalculatorForm) => void }) {
   const { isAuthenticated } = useAuth();
   const myBills = useMyBillInputs(isAuthenticated);
-  const { register, handleSubmit, setValue, formState, reset } = useForm<CalculatorForm>({
+  const { register, handleSubmit, setValue, formState, reset, getValues } = useForm<CalculatorForm>({
     resolver: zodResolver(calculatorFormSchema),
     defaultValues: initial ?? CALCULATOR_DEFAULTS,
   });
   useEffect(() => {
     if (initial) reset(initial);
   }, [initial, reset]);
+  // 02-tools §9: a quick preview 500 ms after the user changes a bill (2 s), at 29% of the total.
+  const previewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(previewTimer.current), []);
+  const schedulePreview = (event: FormEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLInputElement) || event.target.id === 'zipCode') return;
+    clearTimeout(previewTimer.current);
+    previewTimer.current = setTimeout(() => {
+      const cents = quickPreviewCents(getValues());
+      if (cents > 0) toast(`Quick preview: about ${usd(cents)} a month`, { id: 'quick-preview', duration: PREVIEW_DURATION_MS });
+    }, PREVIEW_DELAY_MS);
+  };
   const zipError = formState.errors.zipCode?.message;
   const useMyBills = () => {
     const mine = myBills.data;
@@ -47,7 +61,7 @@ export function SavingsForm({ initial, busy, onCalculate }: { initial: Calculato
         if (errors.zipCode) toast.error(CALCULATOR_MESSAGES.zipRequiredTitle, { description: CALCULATOR_MESSAGES.zipRequired });
       })}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2" onChange={schedulePreview}>
         {BILL_FIELDS.map((f) => (
           <div key={f.name} className="grid gap-1.5">
             <Label htmlFor={f.name}>{f.label}</Label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFromSearch, formToSearch, toSavingsRequest, usd } from './form.ts';
+import { formFromSearch, formToSearch, quickPreviewCents, toSavingsRequest, usd } from './form.ts';
 
 describe('calculator form', () => {
   it('turns non-numeric bills into 0 and trims the ZIP', () => {
@@ -10,6 +10,11 @@ describe('calculator form', () => {
     const form = { electricBill: '150', gasBill: '80', waterBill: '60', zipCode: '94103' };
     expect(formFromSearch(formToSearch(form))).toEqual(form);
     expect(formFromSearch(new URLSearchParams('section=compare'))).toBeNull();
+  });
+
+  it('previews 29% of the total bills', () => {
+    expect(quickPreviewCents({ electricBill: '150', gasBill: '80', waterBill: '60' })).toBe(8410);
+    expect(quickPreviewCents({ electricBill: 'x' })).toBe(0);
   });
 
   it('formats cents as dollars', () => {

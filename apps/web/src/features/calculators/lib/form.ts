@@ -45,5 +45,11 @@ export function formFromSearch(params: URLSearchParams): CalculatorForm | null {
   };
 }
 
+/** 02-tools §9: the quick preview is 29% of the total bills (cents). */
+export function quickPreviewCents(values: Partial<CalculatorForm>): number {
+  const total = billInputToCents(values.electricBill) + billInputToCents(values.gasBill) + billInputToCents(values.waterBill);
+  return Math.round(total * 0.29);
+}
+
 export const usd = (cents: number): string =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
