@@ -7,6 +7,8 @@ import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAssistantRoutes } from './features/assistant/assistant.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createBillListVersions } from './features/bills/bill-list-cache.ts';
+import { createCalculatorRoutes } from './features/calculators/calculators.routes.ts';
+import { createGamificationRoutes } from './features/gamification/gamification.routes.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
 import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps) {
   const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
   app.route('/', createRebateRoutes({ db, lookup: sessionLookup, adminOnly, ai, rewiringAmerica: config.rewiringAmerica }));
   app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup }));
+  app.route('/', createCalculatorRoutes({ signedIn, db }));
+  app.route('/', createGamificationRoutes({ signedIn, db }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {

@@ -30,6 +30,11 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
+  { path: '/regional-savings', title: 'Regional Savings — Wattwise' },
+  { path: '/gamification', title: 'Energy Achievements — Wattwise' },
+  { path: '/smart-dashboard', title: 'Smart Dashboard — Wattwise' },
+  { path: '/roi-calculator', title: 'Savings Calculator — Wattwise' },
+  { path: '/ai-assistant', title: 'AI Energy Assistant — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -16,13 +16,9 @@ export const PENDING_PATHS = [
   '/support',
   '/bill-search',
   '/smart-home',
-  '/smart-dashboard',
-  '/regional-savings',
-  '/roi-calculator',
   '/ml-analytics',
   '/notifications',
   '/iot-dashboard',
-  '/gamification',
   '/calendar-scheduling',
   '/backend-status',
   '/platform-dashboard',
@@ -48,6 +44,14 @@ const applications = async () => ({
 });
 const assistant = async () => ({
   Component: (await import('@/features/assistant/components/assistant-page.tsx')).AssistantPage,
+});
+const roiCalculator = async () => ({
+  Component: (await import('@/features/calculators/components/roi-calculator-page.tsx')).RoiCalculatorPage,
+});
+const gamification = async () => ({ Component: (await import('./routes/gamification.tsx')).GamificationRoute });
+const smartDashboard = async () => ({ Component: (await import('./routes/smart-dashboard.tsx')).SmartDashboardRoute });
+const regionalSavings = async () => ({
+  Component: (await import('@/features/calculators/components/regional-savings-page.tsx')).RegionalSavingsPage,
 });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
@@ -109,6 +113,10 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           { path: '/ai-assistant', lazy: assistant },
+          { path: '/roi-calculator', lazy: roiCalculator },
+          { path: '/regional-savings', lazy: regionalSavings },
+          { path: '/gamification', lazy: gamification },
+          { path: '/smart-dashboard', lazy: smartDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
           { path: '*', lazy: notFound },

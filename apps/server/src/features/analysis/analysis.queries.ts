@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
@@ -81,4 +81,13 @@ export function findRecommendationCards(db: Db, userId: string, which: { billId:
 export async function deleteAnalysisOfBill(db: Db, userId: string, billId: string) {
   await db.delete(savingRecommendation).where(and(eq(savingRecommendation.userId, userId), eq(savingRecommendation.billId, billId)));
   await db.delete(billAnalysis).where(and(eq(billAnalysis.userId, userId), eq(billAnalysis.billId, billId)));
+}
+
+/** Annual recommended savings per user, every user (unscoped: only for anonymised aggregates). */
+export function sumAnnualSavingsByUser(db: Db): Promise<{ userId: string; annual: number }[]> {
+  return db
+    .select({ userId: savingRecommendation.userId, annual: sql<number>`coalesce(sum(${savingRecommendation.estimatedSavings}), 0)::float8` })
+    .from(savingRecommendation)
+    .where(eq(savingRecommendation.savingsPeriod, 'annual'))
+    .groupBy(savingRecommendation.userId);
 }

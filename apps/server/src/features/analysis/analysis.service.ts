@@ -20,6 +20,7 @@ import {
   insertAnalysis,
   insertRecommendations,
   type RecommendationRow,
+  sumAnnualSavingsByUser,
 } from './analysis.queries.ts';
 
 export const ANALYSIS_MESSAGES = {
@@ -252,4 +253,9 @@ export async function requireRecommendation(db: Db, userId: string, id: string):
   const row = await findRecommendation(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
   return { billId: row.billId };
+}
+
+/** Annual recommended savings of every user (unscoped handle; publish only aggregates). */
+export function annualSavingsByUser(db: Db): Promise<{ userId: string; annual: number }[]> {
+  return sumAnnualSavingsByUser(db);
 }

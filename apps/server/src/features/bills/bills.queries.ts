@@ -292,3 +292,8 @@ export async function readBillListVersion(db: Db, userId: string): Promise<numbe
   const [row] = await read.execute({ userId });
   return row?.version ?? 0;
 }
+
+/** Every user's read bills (unscoped: only for anonymised aggregates such as regional savings). */
+export function findAllReadBills(db: Db): Promise<BillRow[]> {
+  return db.select().from(utilityBill).where(eq(utilityBill.status, 'processed'));
+}

@@ -22,6 +22,7 @@ import {
   findBill,
   findBillKinds,
   findReadBills,
+  findAllReadBills,
   type BillFilter,
   findBillFigures,
   type BillListKey,
@@ -469,3 +470,18 @@ export function isBillType(value: string): value is BillType {
 }
 
 export { CORRECTABLE_FIELDS };
+
+/**
+ * Anonymised inputs of the regional figures (unscoped handle): per read bill its owner, kind,
+ * amount and state (from the service address, else the utility's EIA state). Callers publish
+ * only aggregates.
+ */
+export async function listBillsForRegionalAggregates(db: Db, stateOfProvider: (provider: string) => string | null) {
+  const rows = await findAllReadBills(db);
+  return rows.map((row) => {
+    const bill = toAnalysisInput(row);
+    const amount = bill.currentCharges ?? bill.totalAmount;
+    return { userId: row.userId, createdAt: row.createdAt, billType: bill.billType, amount, state: bill.stateCode ?? (row.utilityProvider === 'Unknown' ? null : stateOfProvider(row.utilityProvider)) };
+  });
+}
+

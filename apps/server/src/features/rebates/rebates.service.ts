@@ -26,8 +26,8 @@ import { DEFAULT_LOCATION, locationOfAddress, stateOfUtility } from './location.
 import { checkEligibility, explainRebate, OFFLINE_ENGINE, smartHomeInsights } from './offline-engine.ts';
 import * as q from './rebates.queries.ts';
 
-/** ZIP lookups of the shipped dataset, for other features (the assistant's Update Location). */
-export { locationOfZip, suggestZips } from './location.ts';
+/** Offline place lookups of the shipped ZIP and EIA-861 utility data, for other features (the assistant's Update Location, the calculators and regional tools). */
+export { locationOfAddress, locationOfZip, stateOfUtility, suggestZips } from './location.ts';
 
 export const REBATE_MESSAGES = {
   notFound: 'Rebate not found',
@@ -199,3 +199,4 @@ export async function updateApplication(db: Db, userId: string, id: string, inpu
 export async function deleteApplication(db: Db, userId: string, id: string): Promise<void> {
   if (!(await q.deleteApplicationRow(db, userId, id))) throw new AppError('NOT_FOUND', 404, APPLICATION_MESSAGES.notFound);
 }
+

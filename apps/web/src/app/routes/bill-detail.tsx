@@ -19,6 +19,7 @@ import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import type { BillDetail } from '@wattwise/shared/contract/bills';
 import { AccountSection } from '@/features/properties/components/account-section.tsx';
 import { AnalysisCard, AnalysisView } from '@/features/analysis/components/analysis-view.tsx';
+import { WEATHER_BILL_TYPES, WeatherComparison } from '@/features/analysis/components/weather-comparison.tsx';
 import { BillStatusBadge } from '@/features/bills/components/bill-status-badge.tsx';
 import { ExtractedFields } from '@/features/bills/components/extracted-fields.tsx';
 import { OriginalFile } from '@/features/bills/components/original-file.tsx';
@@ -221,6 +222,7 @@ export function BillDetailPage() {
               }
             >
               <AnalysisView analysis={data.analysis} />
+              {WEATHER_BILL_TYPES.includes(data.billType) && <WeatherComparison billId={data.id} />}
             </AnalysisCard>
           ) : (
             status === 'pending' && (

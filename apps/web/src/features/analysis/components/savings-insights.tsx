@@ -6,6 +6,7 @@ import { buildAccountSeries, describeInsightsLegend, type AccountSeries, type Ch
 import { formatMoney, formatUsage, MISSING_VALUE } from '@/lib/format.ts';
 import type { BillFigures } from '@wattwise/shared/contract/bills';
 import type { ReactNode } from 'react';
+import { WEATHER_BILL_TYPES, WeatherComparison } from './weather-comparison.tsx';
 
 interface DotProps {
   cx?: number;
@@ -146,6 +147,7 @@ export function SavingsInsights({ bills, empty }: { bills: BillFigures[]; empty:
                 </div>
               )}
               <SeriesTable series={item} />
+              {item.latestBill && item.points.length > 1 && WEATHER_BILL_TYPES.includes(item.latestBill.billType) && <WeatherComparison billId={item.latestBill.id} />}
             </CardContent>
           </Card>
         ))

@@ -24,6 +24,8 @@ export interface AccountSeries {
   unit: string | null;
   points: ChartPoint[];
   summary: string;
+  /** The newest bill of the account (for its weather-normalised comparison). */
+  latestBill: { id: string; billType: string } | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -140,7 +142,8 @@ export function buildAccountSeries(bills: readonly BillFigures[]): AccountSeries
     const unit = mostCommon(group.map((bill) => bill.usageUnit));
     const sample = group[group.length - 1] ?? group[0];
     if (!sample) continue;
-    series.push({ key, title: accountTitle(sample), unit, points, summary: describeSeries(points, unit) });
+    const latest = byMonth.get(months[months.length - 1] ?? '');
+    series.push({ key, title: accountTitle(sample), unit, points, summary: describeSeries(points, unit), latestBill: latest ? { id: latest.id, billType: latest.billType } : null });
   }
   return series.sort((a, b) => b.points.length - a.points.length);
 }
