@@ -16,6 +16,7 @@ import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.route
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { createSmartHomeRoutes } from './features/smart-home/smart-home.routes.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
+import { createIotRoutes } from './features/iot/iot.routes.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps) {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl }));
+  const iot = { db, realtime: bills.realtime, clock: smartHome.clock, logger };
+  app.route('/', createIotRoutes({ ...iot, signedIn }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {
@@ -137,7 +140,7 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills, smartHome, clockControl };
+  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

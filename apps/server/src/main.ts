@@ -14,6 +14,7 @@ import { createMailer, createSendEmailWorker } from './platform/mail.ts';
 import { createQueue } from './platform/queue.ts';
 import { createAdjustableClock, systemClock } from './platform/clock.ts';
 import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
+import { startIotJobs } from './features/iot/iot.jobs.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { createLocalStorage } from './platform/storage.ts';
@@ -61,6 +62,7 @@ async function main() {
   const clock = clockControl ?? systemClock;
   const smartHome = createSmartHomeDeps({ db: database.db, logger, clock, config: config.smartHome, authSecret: secrets.authSecret });
   const stopSmartHome = await startSmartHomeJobs(smartHome, queue, config.smartHome.automationIntervalSeconds);
+  const stopIot = await startIotJobs({ db: database.db, realtime, clock, logger }, queue);
   logger.info({ mail: mailer.kind }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
@@ -102,6 +104,7 @@ async function main() {
       }
       billWorker.stop();
       stopSmartHome();
+      stopIot();
       await realtime.close();
       await queue.stop(20_000);
       await closeReaders();

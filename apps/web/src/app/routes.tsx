@@ -16,7 +16,6 @@ export const PENDING_PATHS = [
   '/contact',
   '/support',
   '/bill-search',
-  '/smart-home',
   '/smart-dashboard',
   '/regional-savings',
   '/roi-calculator',
@@ -47,6 +46,7 @@ const rebates = async () => ({ Component: (await import('@/features/rebates/comp
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
+const smartHome = async () => ({ Component: (await import('@/features/smart-home/components/smart-home-page.tsx')).SmartHomePage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          { path: '/smart-home', lazy: smartHome },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

@@ -129,7 +129,7 @@ export function efficiencyScore(currentKw: number): number {
 }
 
 /** 'Efficient' under 2.5 kW, else 'High Usage'. */
-export const usageLabel = (currentKw: number) => (currentKw < 2.5 ? 'Efficient' : 'High Usage');
+export const usageLabel = (currentKw: number): 'Efficient' | 'High Usage' => (currentKw < 2.5 ? 'Efficient' : 'High Usage');
 
 /** Score colour: 80 and above green, 60 and above yellow, else red. */
 export const scoreTone = (score: number): 'green' | 'yellow' | 'red' => (score >= 80 ? 'green' : score >= 60 ? 'yellow' : 'red');
@@ -146,4 +146,44 @@ export function powerKw(type: DeviceType, reading: number): number {
     case 'light':
       return 0;
   }
+}
+
+export type HouseholdEstimate = {
+  currentKw: number;
+  dailyKwh: number;
+  monthlyKwh: number;
+  monthlyCost: number;
+  carbonLbsPerMonth: number;
+  efficiencyScore: number;
+  usageLabel: 'Efficient' | 'High Usage';
+  /** kW for each hour of the day, the present draw scaled by the hour-of-day multipliers. */
+  hourly: { hour: number; kw: number }[];
+  peakHour: number;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The overview and analytics figures from the devices' present draw: the draw at this hour
+ * scaled to every hour by the multipliers gives the day's profile and daily usage; monthly is
+ * daily × 30 at $0.12/kWh; carbon 1.2 lbs per kWh (02-tools §9).
+ */
+export function householdEstimate(devices: readonly { type: DeviceType; reading: number }[], hourOfDay: number): HouseholdEstimate {
+  const currentKw = round2(devices.reduce((sum, d) => sum + powerKw(d.type, d.reading), 0));
+  const base = currentKw / hourMultiplier(hourOfDay);
+  const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, kw: round2(base * hourMultiplier(hour)) }));
+  const dailyKwh = round2(hourly.reduce((sum, h) => sum + h.kw, 0));
+  const monthlyKwh = round2(dailyKwh * 30);
+  const peak = hourly.reduce((best, h) => (h.kw > best.kw ? h : best), hourly[0] ?? { hour: 0, kw: 0 });
+  return {
+    currentKw,
+    dailyKwh,
+    monthlyKwh,
+    monthlyCost: round2(monthlyKwh * ELECTRICITY_RATE_PER_KWH),
+    carbonLbsPerMonth: round2(monthlyKwh * CARBON_LBS_PER_KWH),
+    efficiencyScore: efficiencyScore(currentKw),
+    usageLabel: usageLabel(currentKw),
+    hourly,
+    peakHour: peak.hour,
+  };
 }

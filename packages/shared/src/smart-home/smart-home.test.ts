@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { iotReading, iotStats, roundTo } from './iot.ts';
 import { evaluateRule, latestOccurrence, type RuleState, sensorConditionMet } from './rules.ts';
-import { applyCommand, CommandError, efficiencyScore, hourMultiplier, simulatedReading } from './simulation.ts';
+import { applyCommand, CommandError, efficiencyScore, hourMultiplier, householdEstimate, simulatedReading } from './simulation.ts';
 
 describe('simulator', () => {
   it('uses the spec hour-of-day multipliers', () => {
@@ -109,5 +109,20 @@ describe('IoT arithmetic', () => {
     expect(iotReading('whole_home_monitor', 0.999).value).toBeLessThanOrEqual(5000);
     expect(iotReading('solar_inverter', 0.5)).toEqual({ value: 3000, readingType: 'power_generation_watts', unit: 'W' });
     expect(iotReading('garage_door', 0.5).value).toBe(50);
+  });
+});
+
+describe('household estimate', () => {
+  it('scales the present draw over the day by the multipliers', () => {
+    // 3 kW at 19:00 (×1.6): base 1.875 kW; the day's multipliers sum to 3×1.4 + 4×1.6 + 8×0.6 + 9×0.8 = 22.6 → 42.38 kWh.
+    const estimate = householdEstimate([{ type: 'energy_monitor', reading: 3 }, { type: 'thermostat', reading: 72 }], 19);
+    expect(estimate.currentKw).toBe(3);
+    expect(estimate.hourly[19]?.kw).toBe(3);
+    expect(estimate.hourly[3]?.kw).toBe(1.13);
+    expect(estimate.dailyKwh).toBeCloseTo(42.38, 1);
+    expect(estimate.monthlyCost).toBeCloseTo(estimate.monthlyKwh * 0.12, 2);
+    expect(estimate.efficiencyScore).toBe(75);
+    expect(estimate.usageLabel).toBe('High Usage');
+    expect(estimate.peakHour).toBe(18);
   });
 });

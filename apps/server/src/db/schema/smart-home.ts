@@ -1,8 +1,8 @@
-import { boolean, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-// Smart home (02-tools §3 'Smart home', §7 connected_smart_devices, smart_home_credentials),
-// automation rules, and IoT telemetry (energy_readings). Every table is owned by a user and
+// Smart home (02-tools §3 'Smart home', §7 connected_smart_devices, smart_home_credentials)
+// and automation rules. Every table is owned by a user and
 // carries user_id (row-level security in this feature's migration).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -70,34 +70,4 @@ export const automationRule = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('automation_rules_user_idx').on(t.userId, t.createdAt), index('automation_rules_enabled_idx').on(t.enabled)],
-);
-
-export const energyReading = pgTable(
-  'energy_readings',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    deviceId: text('device_id').notNull(),
-    deviceType: text('device_type').notNull(),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
-    readingType: text('reading_type').notNull(),
-    value: doublePrecision('value').notNull(),
-    unit: text('unit').notNull(),
-    metadata: jsonb('metadata').notNull().default({}),
-  },
-  (t) => [index('energy_readings_user_time_idx').on(t.userId, t.timestamp)],
-);
-
-/** Devices whose readings the server is streaming (IoT start/stop, 02-tools §4). */
-export const iotStream = pgTable(
-  'iot_streams',
-  {
-    userId: owner(),
-    deviceId: text('device_id').notNull(),
-    deviceType: text('device_type').notNull(),
-    name: text('name').notNull(),
-    location: text('location').notNull().default(''),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
 );
