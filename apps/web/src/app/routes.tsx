@@ -21,7 +21,6 @@ export const PENDING_PATHS = [
   '/roi-calculator',
   '/ml-analytics',
   '/notifications',
-  '/iot-dashboard',
   '/gamification',
   '/ai-assistant',
   '/calendar-scheduling',
@@ -47,6 +46,7 @@ const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
 const smartHome = async () => ({ Component: (await import('@/features/smart-home/components/smart-home-page.tsx')).SmartHomePage });
+const iotDashboard = async () => ({ Component: (await import('@/features/iot/components/iot-page.tsx')).IotPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           { path: '/smart-home', lazy: smartHome },
+          { path: '/iot-dashboard', lazy: iotDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
