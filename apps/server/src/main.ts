@@ -15,6 +15,7 @@ import { createQueue } from './platform/queue.ts';
 import { createAdjustableClock, systemClock } from './platform/clock.ts';
 import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
 import { startIotJobs } from './features/iot/iot.jobs.ts';
+import { type MqttIngest, startMqttIngest } from './features/iot/mqtt-ingest.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { createLocalStorage } from './platform/storage.ts';
@@ -63,6 +64,14 @@ async function main() {
   const smartHome = createSmartHomeDeps({ db: database.db, logger, clock, config: config.smartHome, authSecret: secrets.authSecret });
   const stopSmartHome = await startSmartHomeJobs(smartHome, queue, config.smartHome.automationIntervalSeconds);
   const stopIot = await startIotJobs({ db: database.db, realtime, clock, logger }, queue);
+  let mqttIngest: MqttIngest | null = null;
+  if (config.smartHome.mqttUrl) {
+    // A broker that is down at start is reported, not fatal: the rest of the app runs.
+    mqttIngest = await startMqttIngest({ db: database.db, realtime, clock, logger }, config.smartHome.mqttUrl).catch((error: unknown) => {
+      logger.error({ err: error }, 'MQTT broker not reached: no readings are ingested from MQTT_URL');
+      return null;
+    });
+  }
   logger.info({ mail: mailer.kind }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
@@ -105,6 +114,7 @@ async function main() {
       billWorker.stop();
       stopSmartHome();
       stopIot();
+      await mqttIngest?.stop();
       await realtime.close();
       await queue.stop(20_000);
       await closeReaders();
