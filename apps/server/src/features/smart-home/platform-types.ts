@@ -19,7 +19,7 @@ export type KnownDevice = { externalId: string; type: DeviceType; reading: numbe
 export class PlatformError extends Error {}
 
 /**
- * What a smart-home platform does for us (decision 081): check credentials, list devices, run
+ * What a smart-home platform does for us (decision 080): check credentials, list devices, run
  * commands, read state. `simulated` platforms are labelled so on every screen.
  */
 export interface PlatformAdapter {
