@@ -140,7 +140,9 @@ describe('smart home', () => {
     expect((await ctx.json(bob, `/api/smart-home/credentials/${credentialId}`, { method: 'DELETE' })).status).toBe(404);
     expect((await ctx.json(bob, '/api/smart-home/rules', { method: 'POST', body: { name: 'x', trigger: { type: 'time', value: '07:00' }, action: { deviceId: thermostat.id, command: 'turnOff' } } })).status).toBe(404);
     for (const [method, url] of [['GET', '/api/smart-home/devices'], ['GET', '/api/smart-home/rules'], ['GET', '/api/smart-home/credentials'], ['POST', '/api/smart-home/connect'], ['POST', '/api/smart-home/control']] as const) {
-      expect((await ctx.json(null, url, { method, ...(method === 'POST' ? { body: {} } : {}) })).status).toBe(401);
+      const res = await ctx.json<{ error: { message: string } }>(null, url, { method, ...(method === 'POST' ? { body: {} } : {}) });
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('User not authenticated');
     }
     for (const url of ['/api/smart-home/devices', '/api/smart-home/credentials', '/api/smart-home/rules']) {
       const res = await ctx.json(alice, url);

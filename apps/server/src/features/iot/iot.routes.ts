@@ -1,16 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { iotStateSchema, SMART_HOME_MESSAGES as M, streamRequestSchema, streamSchema } from '@wattwise/shared/contract/smart-home';
 import { streamSSE } from 'hono/streaming';
-import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
-import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import { type IotDeps, iotState, readingsTopic, startStream, stopStream } from './iot.service.ts';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(100).openapi({ param: { name: 'deviceId', in: 'path' } }) });
 const HEARTBEAT_MS = 15_000;
+const unauthorized = err(M.signInRequired);
 
 /** IoT monitoring (02-tools §2.23): start/stop streaming, readings, and live readings as Server-Sent Events. */
 export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
-  const { signedIn } = deps;
+  // 02-tools §6: these calls answer 'User not authenticated' without a session.
+  const signedIn = withSignInMessage(deps.signedIn, M.signInRequired);
   const router = createRouter()
     .openapi(
       createRoute({

@@ -16,8 +16,8 @@ import {
   syncRequestSchema,
   updateSettingsSchema,
 } from '@wattwise/shared/contract/smart-home';
-import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
-import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
+import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import type { AdjustableClock } from '../../platform/clock.ts';
 import { createRule, deleteRule, listRules, updateRule } from './automation.ts';
 import {
@@ -34,11 +34,13 @@ import {
 } from './smart-home.service.ts';
 
 const invalid = err('Invalid input');
+const unauthorized = err(M.signInRequired);
 const platformFailed = err(`${M.connectFailed} / ${M.discoverFailed} / ${M.controlFailed}; details.reason says why`);
 
 /** Smart home (02-tools §2.4, §7 connect-smart-home and smart-home-control): devices, credentials, rules. */
 export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn; clockControl?: AdjustableClock | null }) {
-  const { signedIn } = deps;
+  // 02-tools §6: these calls answer 'User not authenticated' without a session.
+  const signedIn = withSignInMessage(deps.signedIn, M.signInRequired);
   const router = createRouter()
     .openapi(
       createRoute({
