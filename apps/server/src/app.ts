@@ -18,6 +18,9 @@ import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
+import { createSmartHomeRoutes } from './features/smart-home/smart-home.routes.ts';
+import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
+import { createIotRoutes } from './features/iot/iot.routes.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
@@ -34,6 +37,7 @@ import { type AiProvider, createAiProvider } from './platform/ai.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
+import { type AdjustableClock, type Clock, createAdjustableClock, systemClock } from './platform/clock.ts';
 import type { Queue } from './platform/queue.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
@@ -54,6 +58,12 @@ export type AppDeps = {
   realtime?: Realtime;
   /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
   ai?: AiProvider | null;
+  /** The clock of automation rules and simulated devices (system time unless a test sets one). */
+  clock?: Clock;
+  /** TEST_CLOCK: the clock POST /api/dev/clock moves (never in production). */
+  clockControl?: AdjustableClock | null;
+  /** Tests may swap the fetch the smart-home platforms call (Home Assistant). */
+  fetch?: typeof fetch;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -115,6 +125,18 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup }));
   app.route('/', createCalculatorRoutes({ signedIn, db }));
   app.route('/', createGamificationRoutes({ signedIn, db }));
+  const clockControl = config.smartHome.testClock ? (deps.clockControl ?? createAdjustableClock()) : null;
+  const smartHome = createSmartHomeDeps({
+    db,
+    logger,
+    clock: clockControl ?? deps.clock ?? systemClock,
+    config: config.smartHome,
+    authSecret: deps.secrets.authSecret,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl }));
+  const iot = { db, realtime: bills.realtime, clock: smartHome.clock, logger };
+  app.route('/', createIotRoutes({ ...iot, signedIn }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   app.get('/metrics', async (c) => {
@@ -133,7 +155,7 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills };
+  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

@@ -68,6 +68,17 @@ const envSchema = z.object({
   /** With a key, Rewiring America's incentives for the user's state are merged into the rebate picks. */
   REWIRING_AMERICA_API_KEY: optionalString,
   REWIRING_AMERICA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.rewiringamerica.org'),
+  /** Smart home: the AES-256-GCM key of stored platform credentials (64 hex characters); unset: derived from AUTH_SECRET. */
+  SMART_HOME_CREDENTIALS_KEY: optionalString.pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional()),
+  /** Home Assistant REST API (entities as devices, services as commands) with a long-lived access token. */
+  HOME_ASSISTANT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  HOME_ASSISTANT_TOKEN: optionalString,
+  /** An MQTT broker whose `wattwise/<user id>/<device id>` messages become energy readings. */
+  MQTT_URL: optionalString.pipe(z.url({ protocol: /^mqtts?$/ }).optional()),
+  /** How often automation rules are evaluated and simulated devices report. */
+  AUTOMATION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Tests only: the clock of automation rules can be set through POST /api/dev/clock. Refused in production. */
+  TEST_CLOCK: bool(false),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -123,6 +134,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
       };
       break;
   }
+  if (e.HOME_ASSISTANT_URL && !e.HOME_ASSISTANT_TOKEN) problems.push('HOME_ASSISTANT_URL needs HOME_ASSISTANT_TOKEN (a long-lived access token)');
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') problems.push('TEST_CLOCK cannot be set in production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -162,6 +175,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     metricsToken: e.METRICS_TOKEN,
     ai: aiConfig(e),
     rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
+    smartHome: {
+      credentialsKey: e.SMART_HOME_CREDENTIALS_KEY,
+      homeAssistant: e.HOME_ASSISTANT_URL && e.HOME_ASSISTANT_TOKEN ? { url: e.HOME_ASSISTANT_URL.replace(/\/+$/, ''), token: e.HOME_ASSISTANT_TOKEN } : null,
+      mqttUrl: e.MQTT_URL,
+      automationIntervalSeconds: e.AUTOMATION_INTERVAL_SECONDS,
+      testClock: e.TEST_CLOCK,
+    },
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };

@@ -12,6 +12,11 @@ import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.t
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
 import { createQueue } from './platform/queue.ts';
+import { createAdjustableClock, systemClock } from './platform/clock.ts';
+import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
+import { startIotJobs } from './features/iot/iot.jobs.ts';
+import { type MqttIngest, startMqttIngest } from './features/iot/mqtt-ingest.ts';
+import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
@@ -54,12 +59,25 @@ async function main() {
   const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });
+  const clockControl = config.smartHome.testClock ? createAdjustableClock() : null;
+  const clock = clockControl ?? systemClock;
+  const smartHome = createSmartHomeDeps({ db: database.db, logger, clock, config: config.smartHome, authSecret: secrets.authSecret });
+  const stopSmartHome = await startSmartHomeJobs(smartHome, queue, config.smartHome.automationIntervalSeconds);
+  const stopIot = await startIotJobs({ db: database.db, realtime, clock, logger }, queue);
+  let mqttIngest: MqttIngest | null = null;
+  if (config.smartHome.mqttUrl) {
+    // A broker that is down at start is reported, not fatal: the rest of the app runs.
+    mqttIngest = await startMqttIngest({ db: database.db, realtime, clock, logger }, config.smartHome.mqttUrl).catch((error: unknown) => {
+      logger.error({ err: error }, 'MQTT broker not reached: no readings are ingested from MQTT_URL');
+      return null;
+    });
+  }
   logger.info({ mail: mailer.kind }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
   if (!workerOnly) {
     const demoAccount = config.demoData ? await prepareDemoAccount(database.db, config.dataDir, logger) : null;
-    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, demoAccount });
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, demoAccount, clock, clockControl });
     if (demoAccount) {
       // In the background once the server listens: the bills go through the real pipeline.
       setTimeout(() => {
@@ -94,6 +112,9 @@ async function main() {
         await closed;
       }
       billWorker.stop();
+      stopSmartHome();
+      stopIot();
+      await mqttIngest?.stop();
       await realtime.close();
       await queue.stop(20_000);
       await closeReaders();

@@ -35,6 +35,8 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/smart-dashboard', title: 'Smart Dashboard — Wattwise' },
   { path: '/roi-calculator', title: 'Savings Calculator — Wattwise' },
   { path: '/ai-assistant', title: 'AI Energy Assistant — Wattwise' },
+  { path: '/smart-home', title: 'Smart Home Energy — Wattwise' },
+  { path: '/iot-dashboard', title: 'IoT Energy Monitoring — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -66,3 +66,19 @@ export type SignedIn = MiddlewareHandler<AppEnv>;
 
 /** The admin middleware feature routers receive from app.ts. */
 export type AdminOnly = MiddlewareHandler<AppEnv>;
+
+/**
+ * The sign-in middleware answering a feature's own 401 message (the spec words it per feature,
+ * e.g. smart home's 'User not authenticated'); everything else is `signedIn`'s.
+ */
+export function withSignInMessage(signedIn: SignedIn, message: string): SignedIn {
+  return async (c, next) => {
+    try {
+      await signedIn(c, () => Promise.resolve());
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) throw new AppError('UNAUTHORIZED', 401, message);
+      throw error;
+    }
+    await next();
+  };
+}

@@ -101,3 +101,20 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: 
     },
   };
 }
+
+/**
+ * Runs `job` every `seconds` through the queue: each process offers a job per slot and pg-boss
+ * keeps one per slot (singleton key and seconds), so several processes do not multiply the
+ * work, and the work runs on whichever worker takes it. Returns the function that stops offering.
+ */
+export async function startTicker(queue: Queue, job: JobDefinition<Record<string, never>>, seconds: number, logger: Logger): Promise<() => void> {
+  await queue.work(job);
+  const offer = () =>
+    queue.boss
+      .send(job.name, {}, { singletonKey: job.name, singletonSeconds: seconds, retryLimit: 0, expireInSeconds: Math.max(60, seconds * 4) })
+      .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'tick not queued'));
+  void offer();
+  const timer = setInterval(() => void offer(), seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

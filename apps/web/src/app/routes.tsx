@@ -15,10 +15,8 @@ export const PENDING_PATHS = [
   '/contact',
   '/support',
   '/bill-search',
-  '/smart-home',
   '/ml-analytics',
   '/notifications',
-  '/iot-dashboard',
   '/calendar-scheduling',
   '/backend-status',
   '/platform-dashboard',
@@ -53,6 +51,8 @@ const smartDashboard = async () => ({ Component: (await import('./routes/smart-d
 const regionalSavings = async () => ({
   Component: (await import('@/features/calculators/components/regional-savings-page.tsx')).RegionalSavingsPage,
 });
+const smartHome = async () => ({ Component: (await import('@/features/smart-home/components/smart-home-page.tsx')).SmartHomePage });
+const iotDashboard = async () => ({ Component: (await import('@/features/iot/components/iot-page.tsx')).IotPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -117,6 +117,8 @@ export const routes: RouteObject[] = [
           { path: '/regional-savings', lazy: regionalSavings },
           { path: '/gamification', lazy: gamification },
           { path: '/smart-dashboard', lazy: smartDashboard },
+          { path: '/smart-home', lazy: smartHome },
+          { path: '/iot-dashboard', lazy: iotDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
           { path: '*', lazy: notFound },

@@ -10,3 +10,5 @@ export * from './processing.ts';
 export * from './rebates.ts';
 export * from './assistant.ts';
 export * from './gamification.ts';
+export * from './smart-home.ts';
+export * from './iot.ts';
