@@ -14,6 +14,8 @@ import { createAuth, getSession } from './features/auth/auth.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
+import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
@@ -47,6 +49,8 @@ export type AppDeps = {
   /** Bill files and live events; built from the config and database when not given. */
   storage?: Storage;
   realtime?: Realtime;
+  /** The one notification service (built from the database, queue and realtime when not given). */
+  notifier?: Notifier;
   /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
   ai?: AiProvider | null;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
@@ -82,12 +86,15 @@ export function createApp(deps: AppDeps) {
   // The mailbox link is shown to visitors only where they may open it without being an admin.
   app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
   app.route('/', createAuthRoutes({ auth, captcha, config }));
+  const realtime = deps.realtime ?? createRealtime(database, logger);
+  const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl });
   const bills: BillsDeps = {
     db,
     storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
-    realtime: deps.realtime ?? createRealtime(database, logger),
+    realtime,
     queue: deps.queue,
     logger,
+    notifier,
   };
   // The one sign-in check of the feature routes (http/session.ts).
   const signedIn = createSignedIn({ db, lookup: async (headers) => {
@@ -96,7 +103,8 @@ export function createApp(deps: AppDeps) {
   } });
   app.route('/', createPropertyRoutes({ signedIn }));
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
-  app.route('/', createAnalysisRoutes({ signedIn }));
+  app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
+  app.route('/', createNotificationRoutes({ signedIn, notifier, realtime }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
@@ -118,7 +126,7 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills };
+  return { app, auth, captcha, metrics, bills, notifier, realtime };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

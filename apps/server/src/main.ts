@@ -9,6 +9,7 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { startBillWorker } from './features/bills/bills.jobs.ts';
 import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
+import { createNotifier } from './features/notifications/notifications.service.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
 import { createQueue } from './platform/queue.ts';
@@ -51,7 +52,8 @@ async function main() {
   await sweepOrphanFiles({ db: database.db, storage, logger }, { olderThan: settledBefore }).catch((error: unknown) =>
     logger.warn({ err: error }, 'could not sweep orphan bill files'),
   );
-  const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger }, queue, {
+  const notifier = createNotifier({ db: database.db, queue, realtime, logger, publicUrl: config.publicUrl });
+  const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });
   logger.info({ mail: mailer.kind }, 'jobs started');
@@ -59,7 +61,7 @@ async function main() {
   let server: ReturnType<typeof serve> | undefined;
   if (!workerOnly) {
     const demoAccount = config.demoData ? await prepareDemoAccount(database.db, config.dataDir, logger) : null;
-    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, demoAccount });
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, notifier, demoAccount });
     if (demoAccount) {
       // In the background once the server listens: the bills go through the real pipeline.
       setTimeout(() => {

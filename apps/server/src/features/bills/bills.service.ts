@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import { safeFileName, type Storage } from '../../platform/storage.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
 import { type BillFigures, type BillList, toBillType } from '@wattwise/shared/contract/bills';
@@ -48,6 +49,8 @@ export type BillsDeps = {
   realtime: Realtime;
   queue: Pick<Queue, 'send'>;
   logger: Logger;
+  /** Tells the owner when a bill was read or could not be read (absent: no notifications). */
+  notifier?: Notifier;
 };
 
 export type UploadInput = {
