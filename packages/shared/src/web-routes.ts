@@ -53,6 +53,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
+  { path: '/notifications', title: 'Notifications — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

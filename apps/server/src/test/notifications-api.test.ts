@@ -121,7 +121,7 @@ describe('notifications', () => {
   it('open pages hear of a new notification live, with the unread count', async () => {
     const res = await ctx.app.request('/api/notifications/events', { headers: { cookie: a.cookie } });
     expect(res.status).toBe(200);
-    const reader = res.body?.getReader();
+    const reader = res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
     if (!reader) throw new Error('no stream');
     const decoder = new TextDecoder();
     let text = '';

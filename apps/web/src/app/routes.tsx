@@ -21,7 +21,6 @@ export const PENDING_PATHS = [
   '/regional-savings',
   '/roi-calculator',
   '/ml-analytics',
-  '/notifications',
   '/iot-dashboard',
   '/gamification',
   '/ai-assistant',
@@ -47,6 +46,7 @@ const rebates = async () => ({ Component: (await import('@/features/rebates/comp
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
+const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          { path: '/notifications', lazy: notifications },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

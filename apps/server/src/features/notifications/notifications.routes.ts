@@ -37,7 +37,7 @@ export function createNotificationRoutes({ signedIn, notifier, realtime, heartbe
     description: '`event: notification` data `{notification, unreadCount}` (notification null when only the count changed), first the current count. Comments every 15 s keep it open.',
     responses: { 200: { description: 'text/event-stream' }, 401: unauthorized },
   });
-  router.get('/api/notifications/events', signedIn, async (c) => {
+  router.get('/api/notifications/events', signedIn, (c) => {
     const user = signedInUser(c);
     return streamSSE(c, async (stream) => {
       const events: unknown[] = [];
