@@ -33,7 +33,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
   const { Icon, tone } = ICONS[notification.type];
   return (
     <li
-      className={cn('flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4 sm:flex-nowrap', !notification.read && 'border-primary/40 bg-primary/5')}
+      className={cn('flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4 sm:flex-nowrap', !notification.read && 'border-l-4 border-l-primary')}
       data-read={notification.read}
     >
       <button type="button" className="flex min-w-0 flex-1 items-start gap-3 rounded-md text-left focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none" onClick={() => onOpen(notification)}>
