@@ -10,6 +10,7 @@ import { startBillWorker } from './features/bills/bills.jobs.ts';
 import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
 import { createNotifier } from './features/notifications/notifications.service.ts';
+import { startScheduledNotifications } from './use-cases/scheduled-notifications.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
 import { createQueue } from './platform/queue.ts';
@@ -56,6 +57,7 @@ async function main() {
   const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });
+  const scheduled = startScheduledNotifications({ db: database.db, notifier, logger });
   logger.info({ mail: mailer.kind }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
@@ -96,6 +98,7 @@ async function main() {
         await closed;
       }
       billWorker.stop();
+      scheduled.stop();
       await realtime.close();
       await queue.stop(20_000);
       await closeReaders();

@@ -6,6 +6,10 @@ import { outboxMessage } from '../db/schema/mail.ts';
 import { userNotification } from '../db/schema/notifications.ts';
 import { withUserScope } from '../db/user-scope.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
+import { utilityBill } from '../db/schema/bills.ts';
+import { rebateIncentive } from '../db/schema/rebates.ts';
+import { createApplication, ensureCatalogue } from '../features/rebates/rebates.service.ts';
+import { runScheduledNotifications } from '../use-cases/scheduled-notifications.ts';
 import { waitForMail } from './test-app.ts';
 
 type Listed = { notifications: { id: string; type: string; title: string; read: boolean; action_url: string | null }[]; unreadCount: number };
@@ -137,5 +141,20 @@ describe('notifications', () => {
     await readUntil('Winter is coming');
     expect(text).toMatch(/event: notification/);
     await reader.cancel();
+  });
+
+  it('the scheduled producers remind of a bill due in 3 days, a seasonal tip and a closing rebate, once each', async () => {
+    const now = new Date('2026-12-01T10:00:00Z');
+    await ctx.database.db.update(utilityBill).set({ dueDate: '2026-12-04' }).where(eq(utilityBill.id, a.billId));
+    await ensureCatalogue(ctx.database.db);
+    await createApplication(ctx.database.db, a.id, { rebateId: 'ga-hear-heat-pump', programName: 'Heat pump rebate' });
+    await ctx.database.db.update(rebateIncentive).set({ expirationDate: '2026-12-10' }).where(eq(rebateIncentive.id, 'ga-hear-heat-pump'));
+    const deps = { db: ctx.database.db, notifier: ctx.notifier, logger: ctx.logger };
+    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 1, seasonal: 1, rebatesClosing: 1 });
+    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 0, seasonal: 0, rebatesClosing: 0 });
+    const titles = (await ctx.json<Listed>(a.cookie, '/api/notifications')).body.notifications.map((n) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(['Bill due in 3 days', 'Winter tip: hold the heat in', 'Rebate closing soon']));
+    // The user without bills gets no seasonal tip.
+    expect((await ctx.json<Listed>(b.cookie, '/api/notifications')).body.notifications).toEqual([]);
   });
 });

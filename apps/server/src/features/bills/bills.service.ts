@@ -32,8 +32,7 @@ import {
   insertBill,
   moveBillsOfAccount,
   updateBill,
-  updateBillIfStatus,
-} from './bills.queries.ts';
+  updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
 import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
 import { documentTextKey } from './layout-hints.ts';
 import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
@@ -472,3 +471,13 @@ export function isBillType(value: string): value is BillType {
 }
 
 export { CORRECTABLE_FIELDS };
+
+/** Bills of every user due on a day (jobs only: runs on the owner connection across users). */
+export async function listBillsDueOn(db: Db, day: string) {
+  return findBillsDueOn(db, day);
+}
+
+/** Ids of users who have read bills (jobs only). */
+export async function listUsersWithBills(db: Db): Promise<string[]> {
+  return (await findUsersWithBills(db)).map((r) => r.userId);
+}

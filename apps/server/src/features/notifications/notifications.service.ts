@@ -155,3 +155,17 @@ export function createNotifier(deps: NotifyDeps): Notifier {
     publishUnread: (userId) => publishUnread(deps, userId),
   };
 }
+
+/** One tip per season, by month (1-12): northern-hemisphere seasons, as the spec's US audience. */
+export function seasonalTipOf(month: number): { title: string; message: string } {
+  if (month === 12 || month <= 2) {
+    return { title: 'Winter tip: hold the heat in', message: 'Each degree lower on the thermostat saves about 3% on heating. Seal drafts around doors and windows, and let the sun in by day.' };
+  }
+  if (month <= 5) {
+    return { title: 'Spring tip: tune up before summer', message: 'Replace the air-conditioner filter and open windows on mild days instead of running heating or cooling.' };
+  }
+  if (month <= 8) {
+    return { title: 'Summer tip: cool for less', message: 'Set the thermostat to 78°F when home, use fans, and run the dishwasher and dryer in the evening, outside peak hours.' };
+  }
+  return { title: 'Autumn tip: get ready for the cold', message: 'Check insulation and weather-stripping, and book a furnace check before the first cold snap.' };
+}
