@@ -10,10 +10,11 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createAuth, getSession } from './features/auth/auth.service.ts';
+import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
+import { createSupportRoutes } from './features/support/support.routes.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
 import { mountApiDocs } from './http/docs.ts';
@@ -22,7 +23,7 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { createSignedIn } from './http/session.ts';
+import { createAdminOnly, createSignedIn } from './http/session.ts';
 import { sessionCache } from './http/session-cache.ts';
 import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
@@ -101,10 +102,19 @@ export function createApp(deps: AppDeps) {
     const session = await getSession(auth, headers);
     return session ? { userId: session.user.id } : null;
   } });
+  // The one admin check (01-core §6): the role is read fresh from the database on every call.
+  const adminOnly = createAdminOnly({ db, lookup: async (headers) => {
+    const session = await getSession(auth, headers, { fresh: true });
+    return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
+  } });
   app.route('/', createPropertyRoutes({ signedIn }));
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
   app.route('/', createNotificationRoutes({ signedIn, notifier, realtime }));
+  app.route('/', createSupportRoutes({ db, signedIn, adminOnly, notifier, sessionOf: async (headers) => {
+    const session = await getSession(auth, headers);
+    return session ? { userId: session.user.id } : null;
+  } }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));

@@ -9,3 +9,4 @@ export * from './feedback.ts';
 export * from './processing.ts';
 export * from './rebates.ts';
 export * from './notifications.ts';
+export * from './support.ts';
