@@ -54,6 +54,9 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
   { path: '/notifications', title: 'Notifications — Wattwise' },
+  { path: '/contact', title: 'Contact Us — Wattwise' },
+  { path: '/support', title: 'Support Center — Wattwise' },
+  { path: '/admin', title: 'Admin — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 
@@ -93,6 +96,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|notifications|support|admin)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

@@ -12,9 +12,6 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/admin',
-  '/contact',
-  '/support',
   '/bill-search',
   '/smart-home',
   '/smart-dashboard',
@@ -47,6 +44,9 @@ const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
 const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
+const contact = async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage });
+const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
+const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -107,6 +107,9 @@ export const routes: RouteObject[] = [
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
           { path: '/notifications', lazy: notifications },
+          { path: '/contact', lazy: contact },
+          { path: '/support', lazy: support },
+          { path: '/admin', lazy: admin },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
