@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -13,6 +15,17 @@ import { useAppAndBrowser } from './support/suite.ts';
 const BILL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/georgia-power-atlanta.pdf');
 
 const suite = useAppAndBrowser();
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
+
+/** Makes an account an admin the way an operator does: `wattwise create-admin`, with the server stopped (PGlite has one writer). */
+async function makeAdmin(email: string) {
+  await suite.app.stop();
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'create-admin', email], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, DATA_DIR: suite.app.dataDir, DATABASE_URL: '', PUBLIC_URL: suite.app.baseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+  });
+  await suite.app.restart();
+}
 
 async function newUser(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
@@ -64,6 +77,59 @@ describe('notifications', () => {
       await page.reload();
       assert.equal(await page.getByRole('switch', { name: 'Bill Anomalies' }).getAttribute('aria-checked'), 'false');
       assert.deepEqual(await axeViolations(page), [], 'notification preferences: WCAG 2.1 AA');
+    });
+  });
+});
+
+describe('support', () => {
+  test('a signed-in user sends the contact form with a ticket and sees it under Open; an admin replies; the user sees the reply and a notification', async () => {
+    const subject = 'My March bill charged me twice';
+    await suite.inPage(async (page) => {
+      await newUser(page, 'ticket');
+      await page.goto('/contact');
+      await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+      const name = page.getByLabel('Name *');
+      await name.fill('Ada Lovelace');
+      await page.getByLabel('Subject *').fill(subject);
+      await page.getByLabel('Message *').fill('The same delivery charge appears twice on my March bill.');
+      await page.getByLabel(/Create a support ticket/).check();
+      await page.getByRole('combobox', { name: 'Priority' }).click();
+      await page.getByRole('option', { name: 'High' }).click();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Message sent').first().waitFor();
+      await page.getByText('Support ticket created').first().waitFor();
+      assert.deepEqual(await axeViolations(page), [], 'contact page: WCAG 2.1 AA');
+
+      await page.goto('/support');
+      await page.getByRole('tab', { name: 'Open' }).click();
+      await page.getByRole('list', { name: 'Open tickets' }).getByText(subject).waitFor();
+      await page.getByRole('tab', { name: 'Closed' }).click();
+      await page.getByText('No closed tickets found').waitFor();
+      assert.deepEqual(await axeViolations(page), [], 'support center: WCAG 2.1 AA');
+
+      // Staff answer from the admin area.
+      await suite.inPage(async (admin) => {
+        const email = uniqueEmail('staff');
+        await signUpAndConfirm(admin, email);
+        await makeAdmin(email);
+        await admin.goto('/');
+        await signIn(admin, email, STRONG_PASSWORD);
+        await admin.waitForURL((url) => url.pathname === '/dashboard');
+        await admin.goto('/admin');
+        await admin.getByRole('tab', { name: 'Tickets' }).waitFor();
+        await admin.getByRole('list', { name: 'All tickets' }).getByRole('button', { name: new RegExp(subject) }).click();
+        await admin.getByLabel('Reply to the requester').fill('Sorry about that: we refunded the second charge.');
+        await admin.getByRole('button', { name: 'Send Reply' }).click();
+        await admin.getByText('Reply sent').first().waitFor();
+      });
+
+      // The requester is notified and reads the reply.
+      await page.goto('/notifications');
+      const note = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'New reply to your support ticket' });
+      await note.getByRole('button', { name: 'View Details' }).click();
+      await page.waitForURL((url) => url.pathname === '/support');
+      const dialog = page.getByRole('dialog', { name: subject });
+      await dialog.getByText('Sorry about that: we refunded the second charge.').waitFor();
     });
   });
 });

@@ -24,6 +24,7 @@ import {
 } from './notifications.service.ts';
 
 const HEARTBEAT_MS = 15_000;
+const RECONNECT_MS = 15_000;
 
 export type NotificationRoutesDeps = { signedIn: SignedIn; notifier: Notifier; realtime: Pick<Realtime, 'subscribe'>; heartbeatMs?: number };
 
@@ -54,7 +55,9 @@ export function createNotificationRoutes({ signedIn, notifier, realtime, heartbe
       stream.onAbort(stop);
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), heartbeatMs ?? HEARTBEAT_MS);
       try {
-        events.unshift({ notification: null, unreadCount: await user.inScope(getUnreadCount) });
+        // `retry`: a browser whose stream ended (a server restarting) waits before reconnecting, so a
+        // closing server is not kept busy by instant reconnections.
+        await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification: null, unreadCount: await user.inScope(getUnreadCount) }), retry: RECONNECT_MS });
         while (!closed) {
           const event = events.shift();
           if (event === undefined) {
