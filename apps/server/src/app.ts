@@ -14,6 +14,7 @@ import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
+import { createAppointmentRoutes } from './features/appointments/appointments.routes.ts';
 import { createSupportRoutes } from './features/support/support.routes.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
   app.route('/', createNotificationRoutes({ signedIn, notifier, realtime }));
+  app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
   app.route('/', createSupportRoutes({ db, signedIn, adminOnly, notifier, sessionOf: async (headers) => {
     const session = await getSession(auth, headers);
     return session ? { userId: session.user.id } : null;
@@ -140,6 +142,11 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>['app'];
+
+/** The address in a 'Name <address>' sender. */
+function emailAddressOf(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from;
+}
 
 /** Constant-time check of an `Authorization: Bearer …` header against the expected token. */
 function bearerMatches(header: string | undefined, token: string): boolean {

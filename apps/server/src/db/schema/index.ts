@@ -10,3 +10,4 @@ export * from './processing.ts';
 export * from './rebates.ts';
 export * from './notifications.ts';
 export * from './support.ts';
+export * from './appointments.ts';
