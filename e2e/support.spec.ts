@@ -133,3 +133,52 @@ describe('support', () => {
     });
   });
 });
+
+describe('appointments', () => {
+  test('a user books an appointment and sees it listed; a second user cannot take the same slot', async () => {
+    await suite.inPage(async (second) => {
+      await newUser(second, 'appt-b');
+      await second.goto('/calendar-scheduling');
+      await second.getByRole('heading', { name: 'Schedule Your Energy Consultation' }).waitFor();
+      // The time select stays disabled until a date is chosen.
+      assert.equal(await second.getByRole('combobox', { name: 'Time' }).isDisabled(), true);
+      await second.getByRole('combobox', { name: 'Date' }).click();
+      const day = (await second.getByRole('option').nth(1).innerText()).trim();
+      await second.getByRole('option').nth(1).click();
+      await second.getByRole('combobox', { name: 'Time' }).click();
+      await second.getByRole('option', { name: '10:30 AM', exact: true }).click();
+
+      await suite.inPage(async (first) => {
+        await newUser(first, 'appt-a');
+        await first.goto('/calendar-scheduling');
+        await first.getByRole('combobox', { name: 'Date' }).click();
+        await first.getByRole('option', { name: day, exact: true }).click();
+        await first.getByRole('combobox', { name: 'Time' }).click();
+        await first.getByRole('option', { name: '10:30 AM', exact: true }).click();
+        await first.getByLabel('Name').fill('Ada Lovelace');
+        await first.getByRole('button', { name: 'Schedule Appointment' }).click();
+        await first.getByText('Your appointment has been scheduled successfully.').first().waitFor();
+        await first.getByRole('list', { name: 'Your appointments' }).getByText(`${day} at 10:30 AM`).waitFor();
+        await first.mouse.move(0, 0); // not hovering the button it just pressed
+        assert.deepEqual(await axeViolations(first), [], 'scheduling page: WCAG 2.1 AA');
+      });
+
+      // The second user chose the slot before it went: booking it is refused.
+      await second.getByLabel('Name').fill('Grace Hopper');
+      await second.getByRole('button', { name: 'Schedule Appointment' }).click();
+      await second.getByText('Time Slot Unavailable').first().waitFor();
+      await second.getByRole('combobox', { name: 'Time' }).click();
+      assert.equal(await second.getByRole('option', { name: '10:30 AM (unavailable)' }).getAttribute('aria-disabled'), 'true');
+      await second.keyboard.press('Escape');
+      assert.equal(await second.getByRole('list', { name: 'Your appointments' }).count(), 0);
+    });
+  });
+
+  test('a signed-out visitor is sent home with the sign-in dialog open', async () => {
+    await suite.inPage(async (page) => {
+      await page.goto('/calendar-scheduling');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    });
+  });
+});

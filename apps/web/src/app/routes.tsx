@@ -21,7 +21,6 @@ export const PENDING_PATHS = [
   '/iot-dashboard',
   '/gamification',
   '/ai-assistant',
-  '/calendar-scheduling',
   '/backend-status',
   '/platform-dashboard',
   '/assessment-diagnostic',
@@ -47,6 +46,7 @@ const notifications = async () => ({ Component: (await import('./routes/notifica
 const contact = async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage });
 const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
 const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
+const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: '/contact', lazy: contact },
           { path: '/support', lazy: support },
           { path: '/admin', lazy: admin },
+          { path: '/calendar-scheduling', lazy: calendarScheduling },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
