@@ -18,6 +18,7 @@ import { createAppointmentRoutes } from './features/appointments/appointments.ro
 import { createSupportRoutes } from './features/support/support.routes.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
+import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
@@ -89,7 +90,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
   app.route('/', createAuthRoutes({ auth, captcha, config }));
   const realtime = deps.realtime ?? createRealtime(database, logger);
-  const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl });
+  const emailUnsubscribeKey = unsubscribeKey(deps.secrets.authSecret);
+  const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey });
   const bills: BillsDeps = {
     db,
     storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
@@ -111,7 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createPropertyRoutes({ signedIn }));
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
-  app.route('/', createNotificationRoutes({ signedIn, notifier, realtime }));
+  app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
   app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
   app.route('/', createSupportRoutes({ db, signedIn, adminOnly, notifier, sessionOf: async (headers) => {
     const session = await getSession(auth, headers);

@@ -10,6 +10,7 @@ import { startBillWorker } from './features/bills/bills.jobs.ts';
 import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
 import { createNotifier } from './features/notifications/notifications.service.ts';
+import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
 import { startScheduledNotifications } from './use-cases/scheduled-notifications.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
@@ -53,7 +54,7 @@ async function main() {
   await sweepOrphanFiles({ db: database.db, storage, logger }, { olderThan: settledBefore }).catch((error: unknown) =>
     logger.warn({ err: error }, 'could not sweep orphan bill files'),
   );
-  const notifier = createNotifier({ db: database.db, queue, realtime, logger, publicUrl: config.publicUrl });
+  const notifier = createNotifier({ db: database.db, queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: unsubscribeKey(secrets.authSecret) });
   const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });

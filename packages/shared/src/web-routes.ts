@@ -58,6 +58,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/support', title: 'Support Center — Wattwise' },
   { path: '/admin', title: 'Admin — Wattwise' },
   { path: '/calendar-scheduling', title: 'Schedule Your Energy Consultation — Wattwise' },
+  { path: '/unsubscribe', title: 'Email preferences — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 
@@ -97,6 +98,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|notifications|support|admin|calendar-scheduling)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|notifications|support|admin|calendar-scheduling|unsubscribe)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

@@ -47,6 +47,7 @@ const contact = async () => ({ Component: (await import('./routes/contact.tsx'))
 const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
 const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
+const unsubscribe = async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: '/support', lazy: support },
           { path: '/admin', lazy: admin },
           { path: '/calendar-scheduling', lazy: calendarScheduling },
+          { path: '/unsubscribe', lazy: unsubscribe },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

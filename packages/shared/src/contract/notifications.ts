@@ -75,6 +75,8 @@ export const NOTIFICATION_MESSAGES = {
   preferencesSaved: 'Notification preferences saved!',
   allCaughtUp: 'All caught up!',
   notFound: 'Notification not found',
+  invalidUnsubscribe: 'This unsubscribe link is not valid.',
+  unsubscribed: 'You will no longer receive notification emails. Alerts stay in your notifications.',
 } as const;
 
 /** The realtime event a signed-in browser receives on its notifications stream. */

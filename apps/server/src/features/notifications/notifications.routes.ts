@@ -1,4 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Db } from '../../db/client.ts';
 import {
   markAllReadResultSchema,
   notificationListQuerySchema,
@@ -21,14 +22,15 @@ import {
   type Notifier,
   notificationTopic,
   saveNotificationPreferences,
+  unsubscribeFromEmails,
 } from './notifications.service.ts';
 
 const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 15_000;
 
-export type NotificationRoutesDeps = { signedIn: SignedIn; notifier: Notifier; realtime: Pick<Realtime, 'subscribe'>; heartbeatMs?: number };
+export type NotificationRoutesDeps = { db: Db; unsubscribeKey: string; signedIn: SignedIn; notifier: Notifier; realtime: Pick<Realtime, 'subscribe'>; heartbeatMs?: number };
 
-export function createNotificationRoutes({ signedIn, notifier, realtime, heartbeatMs }: NotificationRoutesDeps) {
+export function createNotificationRoutes({ db, unsubscribeKey, signedIn, notifier, realtime, heartbeatMs }: NotificationRoutesDeps) {
   const router = createRouter();
   router.openAPIRegistry.registerPath({
     method: 'get',
@@ -77,6 +79,20 @@ export function createNotificationRoutes({ signedIn, notifier, realtime, heartbe
   });
 
   return router
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/notifications/unsubscribe',
+        tags: ['Notifications'],
+        summary: 'One-click unsubscribe from notification emails (the signed link of List-Unsubscribe; no sign-in)',
+        request: { query: z.object({ token: z.string().min(1).max(500) }) },
+        responses: { 200: json(z.object({ unsubscribed: z.literal(true) }), 'Email notifications off'), 400: err(NOTIFICATION_MESSAGES.invalidUnsubscribe) },
+      }),
+      async (c) => {
+        await unsubscribeFromEmails(db, unsubscribeKey, c.req.valid('query').token);
+        return c.json({ unsubscribed: true as const }, 200);
+      },
+    )
     .openapi(
       createRoute({
         method: 'get',

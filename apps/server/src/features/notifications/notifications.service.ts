@@ -17,6 +17,7 @@ import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { getUserContact } from '../auth/auth.service.ts';
 import { notificationEmail } from './notifications.emails.ts';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from './notifications.unsubscribe.ts';
 import {
   countUnread,
   findNotifications,
@@ -82,6 +83,8 @@ export type NotifyDeps = {
   logger: Logger;
   /** Absolute links in emails are built from it. */
   publicUrl: string;
+  /** Signs the unsubscribe links (notifications.unsubscribe.ts `unsubscribeKey`). */
+  unsubscribeKey: string;
 };
 
 export type NotifyInput = {
@@ -127,7 +130,7 @@ export async function notify(deps: NotifyDeps, userId: string, input: NotifyInpu
   const emailed = prefs.emailNotifications && (input.alert === null || prefs[input.alert]);
   if (emailed) {
     const contact = await getUserContact(deps.db, userId);
-    if (contact) await deps.queue.send(SEND_EMAIL_JOB, notificationEmail(contact, notification, deps.publicUrl));
+    if (contact) await deps.queue.send(SEND_EMAIL_JOB, notificationEmail(contact, notification, deps.publicUrl, signUnsubscribeToken(deps.unsubscribeKey, userId)));
   }
   await publishUnread(deps, userId, notification);
   return { notification, emailed: emailed };
@@ -168,4 +171,14 @@ export function seasonalTipOf(month: number): { title: string; message: string }
     return { title: 'Summer tip: cool for less', message: 'Set the thermostat to 78°F when home, use fans, and run the dishwasher and dryer in the evening, outside peak hours.' };
   }
   return { title: 'Autumn tip: get ready for the cold', message: 'Check insulation and weather-stripping, and book a furnace check before the first cold snap.' };
+}
+
+/**
+ * One-click unsubscribe from a notification email: email notifications off for the token's user
+ * (in-app notifications go on). A tampered token is refused. Runs on the shared connection.
+ */
+export async function unsubscribeFromEmails(db: Db, key: string, token: string): Promise<void> {
+  const userId = verifyUnsubscribeToken(key, token);
+  if (!userId) throw new AppError('INVALID_TOKEN', 400, NOTIFICATION_MESSAGES.invalidUnsubscribe);
+  await upsertPreferences(db, userId, { emailNotifications: false });
 }
