@@ -70,6 +70,7 @@ describe('notifications', () => {
 
       // Preferences: seven toggles, saved.
       await page.getByRole('button', { name: 'Preferences', exact: true }).click();
+      await page.getByRole('switch', { name: 'Bill Anomalies' }).waitFor();
       assert.equal(await page.getByRole('switch').count(), 7);
       await page.getByRole('switch', { name: 'Bill Anomalies' }).click();
       await page.getByRole('button', { name: 'Save Preferences' }).click();
