@@ -85,7 +85,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // A child killed by a signal has a signalCode and no exitCode: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);

@@ -21,6 +21,11 @@ import { createSystemRoutes } from './features/system/system.routes.ts';
 import { createSmartHomeRoutes } from './features/smart-home/smart-home.routes.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createIotRoutes } from './features/iot/iot.routes.ts';
+import { createAppointmentRoutes } from './features/appointments/appointments.routes.ts';
+import { createSupportRoutes } from './features/support/support.routes.ts';
+import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
+import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, requestContext } from './http/observability.ts';
@@ -56,6 +61,8 @@ export type AppDeps = {
   /** Bill files and live events; built from the config and database when not given. */
   storage?: Storage;
   realtime?: Realtime;
+  /** The one notification service (built from the database, queue and realtime when not given). */
+  notifier?: Notifier;
   /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
   ai?: AiProvider | null;
   /** The clock of automation rules and simulated devices (system time unless a test sets one). */
@@ -97,12 +104,16 @@ export function createApp(deps: AppDeps) {
   // The mailbox link is shown to visitors only where they may open it without being an admin.
   app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
   app.route('/', createAuthRoutes({ auth, captcha, config }));
+  const realtime = deps.realtime ?? createRealtime(database, logger);
+  const emailUnsubscribeKey = unsubscribeKey(deps.secrets.authSecret);
+  const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey });
   const bills: BillsDeps = {
     db,
     storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
-    realtime: deps.realtime ?? createRealtime(database, logger),
+    realtime,
     queue: deps.queue,
     logger,
+    notifier,
   };
   // The one sign-in check of the feature routes (http/session.ts).
   const sessionLookup = async (headers: Headers) => {
@@ -117,7 +128,10 @@ export function createApp(deps: AppDeps) {
   } });
   app.route('/', createPropertyRoutes({ signedIn }));
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: createBillListVersions(database) }));
-  app.route('/', createAnalysisRoutes({ signedIn }));
+  app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
+  app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
+  app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
+  app.route('/', createSupportRoutes({ db, signedIn, adminOnly, notifier, sessionOf: sessionLookup }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
@@ -155,10 +169,15 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl };
+  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl, notifier, realtime };
 }
 
 export type App = ReturnType<typeof createApp>['app'];
+
+/** The address in a 'Name <address>' sender. */
+function emailAddressOf(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from;
+}
 
 /** Constant-time check of an `Authorization: Bearer …` header against the expected token. */
 function bearerMatches(header: string | undefined, token: string): boolean {

@@ -66,6 +66,18 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   /** With a key, Rewiring America's incentives for the user's state are merged into the rebate picks. */
+  /** The business's time zone: appointment slots are 09:00-16:30 there. */
+  APPOINTMENT_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/New_York'),
   REWIRING_AMERICA_API_KEY: optionalString,
   REWIRING_AMERICA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.rewiringamerica.org'),
   /** Smart home: the AES-256-GCM key of stored platform credentials (64 hex characters); unset: derived from AUTH_SECRET. */
@@ -155,6 +167,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    appointmentTimeZone: e.APPOINTMENT_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     /** HSTS only makes sense when browsers reach us over TLS. */

@@ -9,6 +9,9 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { startBillWorker } from './features/bills/bills.jobs.ts';
 import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
+import { createNotifier } from './features/notifications/notifications.service.ts';
+import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
+import { startScheduledNotifications } from './use-cases/scheduled-notifications.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
 import { createQueue } from './platform/queue.ts';
@@ -56,7 +59,8 @@ async function main() {
   await sweepOrphanFiles({ db: database.db, storage, logger }, { olderThan: settledBefore }).catch((error: unknown) =>
     logger.warn({ err: error }, 'could not sweep orphan bill files'),
   );
-  const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger }, queue, {
+  const notifier = createNotifier({ db: database.db, queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: unsubscribeKey(secrets.authSecret) });
+  const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });
   const clockControl = config.smartHome.testClock ? createAdjustableClock() : null;
@@ -72,12 +76,13 @@ async function main() {
       return null;
     });
   }
+  const scheduled = startScheduledNotifications({ db: database.db, notifier, logger });
   logger.info({ mail: mailer.kind }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
   if (!workerOnly) {
     const demoAccount = config.demoData ? await prepareDemoAccount(database.db, config.dataDir, logger) : null;
-    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, demoAccount, clock, clockControl });
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, notifier, demoAccount, clock, clockControl });
     if (demoAccount) {
       // In the background once the server listens: the bills go through the real pipeline.
       setTimeout(() => {
@@ -115,6 +120,7 @@ async function main() {
       stopSmartHome();
       stopIot();
       await mqttIngest?.stop();
+      scheduled.stop();
       await realtime.close();
       await queue.stop(20_000);
       await closeReaders();

@@ -37,6 +37,12 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/ai-assistant', title: 'AI Energy Assistant — Wattwise' },
   { path: '/smart-home', title: 'Smart Home Energy — Wattwise' },
   { path: '/iot-dashboard', title: 'IoT Energy Monitoring — Wattwise' },
+  { path: '/notifications', title: 'Notifications — Wattwise' },
+  { path: '/contact', title: 'Contact Us — Wattwise' },
+  { path: '/support', title: 'Support Center — Wattwise' },
+  { path: '/admin', title: 'Admin — Wattwise' },
+  { path: '/calendar-scheduling', title: 'Schedule Your Energy Consultation — Wattwise' },
+  { path: '/unsubscribe', title: 'Email preferences — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -15,3 +15,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when a database error (or one it wraps) is a unique-constraint violation (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

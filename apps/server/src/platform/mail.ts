@@ -9,6 +9,10 @@ export const mailMessageSchema = z.object({
   subject: z.string().min(1).max(300),
   html: z.string(),
   text: z.string(),
+  /** Files sent with the message (an appointment's .ics). The outbox keeps the text parts only. */
+  attachments: z.array(z.object({ filename: z.string().min(1).max(200), content: z.string(), contentType: z.string().min(1) })).max(5).optional(),
+  /** Extra headers (List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
@@ -35,7 +39,7 @@ export function createOutboxMailer(options: { db: Db; from: string }): Mailer {
   return {
     kind: 'outbox',
     send: async (message) => {
-      await options.db.insert(outboxMessage).values({ from: options.from, ...message });
+      await options.db.insert(outboxMessage).values({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
     },
     close: () => undefined,
   };

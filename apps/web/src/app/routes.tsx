@@ -11,13 +11,8 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/admin',
-  '/contact',
-  '/support',
   '/bill-search',
   '/ml-analytics',
-  '/notifications',
-  '/calendar-scheduling',
   '/backend-status',
   '/platform-dashboard',
   '/assessment-diagnostic',
@@ -53,6 +48,12 @@ const regionalSavings = async () => ({
 });
 const smartHome = async () => ({ Component: (await import('@/features/smart-home/components/smart-home-page.tsx')).SmartHomePage });
 const iotDashboard = async () => ({ Component: (await import('@/features/iot/components/iot-page.tsx')).IotPage });
+const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
+const contact = async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage });
+const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
+const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
+const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
+const unsubscribe = async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -119,6 +120,12 @@ export const routes: RouteObject[] = [
           { path: '/smart-dashboard', lazy: smartDashboard },
           { path: '/smart-home', lazy: smartHome },
           { path: '/iot-dashboard', lazy: iotDashboard },
+          { path: '/notifications', lazy: notifications },
+          { path: '/contact', lazy: contact },
+          { path: '/support', lazy: support },
+          { path: '/admin', lazy: admin },
+          { path: '/calendar-scheduling', lazy: calendarScheduling },
+          { path: '/unsubscribe', lazy: unsubscribe },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
           { path: '*', lazy: notFound },

@@ -12,3 +12,6 @@ export * from './assistant.ts';
 export * from './gamification.ts';
 export * from './smart-home.ts';
 export * from './iot.ts';
+export * from './notifications.ts';
+export * from './support.ts';
+export * from './appointments.ts';

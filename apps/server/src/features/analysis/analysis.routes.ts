@@ -2,10 +2,13 @@ import { createRoute } from '@hono/zod-openapi';
 import { analyzeBillResultSchema, anomalyResultSchema, recommendationCardListSchema, recommendationsQuerySchema } from '@wattwise/shared/contract/analysis';
 import { createRouter, errorResponse as err, idParams, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
-import { ANALYSIS_MESSAGES, analyzeUserBill, detectBillAnomalies, listRecommendationCards } from './analysis.service.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { analyseBillAndNotify, detectAnomaliesAndNotify } from '../../use-cases/analyse-bill.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
+import { ANALYSIS_MESSAGES, listRecommendationCards } from './analysis.service.ts';
 const notFound = err("Not the caller's bill, or no such bill");
 
-export function createAnalysisRoutes({ signedIn }: { signedIn: SignedIn }) {
+export function createAnalysisRoutes({ signedIn, notifier, logger }: { signedIn: SignedIn; notifier: Notifier; logger: Logger }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -22,7 +25,7 @@ export function createAnalysisRoutes({ signedIn }: { signedIn: SignedIn }) {
           409: err(`${ANALYSIS_MESSAGES.alreadyAnalyzed} (ALREADY_ANALYZED) / still processing (NOT_PROCESSED)`),
         },
       }),
-      async (c) => c.json(await signedInUser(c).inScope((db, userId) => analyzeUserBill(db, userId, c.req.valid('param').id)), 200),
+      async (c) => c.json(await analyseBillAndNotify({ notifier, logger }, signedInUser(c), c.req.valid('param').id), 200),
     )
     .openapi(
       createRoute({
@@ -39,7 +42,7 @@ export function createAnalysisRoutes({ signedIn }: { signedIn: SignedIn }) {
           409: err('Still processing (NOT_PROCESSED)'),
         },
       }),
-      async (c) => c.json(await signedInUser(c).inScope((db, userId) => detectBillAnomalies(db, userId, c.req.valid('param').id)), 200),
+      async (c) => c.json(await detectAnomaliesAndNotify({ notifier, logger }, signedInUser(c), c.req.valid('param').id), 200),
     )
     .openapi(
       createRoute({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
@@ -167,6 +167,12 @@ export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolea
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(user);
   return row?.n ?? 0;
+}
+
+/** Where to write to a user (notification and support emails); null when the account is gone. Reads with the shared connection. */
+export async function getUserContact(db: Db, userId: string): Promise<{ email: string; name: string } | null> {
+  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+  return row ?? null;
 }
 
 /**

@@ -151,6 +151,35 @@ async function readWithHints(
   return { ...again, ai: plain.ai, checks: [...again.checks, { name: 'layout hints from corrections', passed: true, detail: hints.map((h) => h.field).join(', ') }] };
 }
 
+/**
+ * Tells the owner their bill was read, or could not be (the in-app notification, and an email when
+ * they want one). A notification that fails to go out never fails the bill.
+ */
+async function notifyBillOutcome(deps: Pick<BillJobDeps, 'notifier' | 'logger'>, bill: BillRow): Promise<void> {
+  if (!deps.notifier) return;
+  const name = bill.fileName;
+  const input =
+    bill.status === 'processed'
+      ? {
+          type: 'other' as const,
+          alert: null,
+          title: 'Bill processed',
+          message: `${name} was read${bill.totalAmount === null ? '' : `: amount due $${bill.totalAmount.toFixed(2)}`}. Open it to check the values and run the analysis.`,
+          actionUrl: `/dashboard/bills/${bill.id}`,
+          dedupeKey: `bill-processed:${bill.id}`,
+        }
+      : {
+          type: 'other' as const,
+          alert: null,
+          title: 'Bill could not be processed',
+          message: `${name}: ${bill.failureReason ?? BILL_MESSAGES.processFailedFallback}`,
+          actionUrl: `/dashboard/bills/${bill.id}`,
+          // A failed bill can be retried and fail again: one notification per failure.
+          dedupeKey: `bill-failed:${bill.id}:${bill.updatedAt.getTime()}`,
+        };
+  await deps.notifier.notify(bill.userId, input).catch((error: unknown) => deps.logger.warn({ err: error, billId: bill.id }, 'bill notification not sent'));
+}
+
 /** Reading spans progress 50 → 85; 90 is 'read', 100 'saved'. */
 const READING_FROM = 50;
 const READING_TO = 85;
@@ -177,7 +206,10 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
   };
   const fail = async (bill: BillRow, reason: string) => {
     const row = await updateBill(db, bill.userId, bill.id, { status: 'failed', progress: 0, failureReason: reason });
-    if (row) await publish(bill.id, { status: 'failed', progress: 0, step: 'failed', reason });
+    if (row) {
+      await publish(bill.id, { status: 'failed', progress: 0, step: 'failed', reason });
+      await notifyBillOutcome(deps, row);
+    }
   };
 
   return {
@@ -204,7 +236,10 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
         if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
         const saved = await saveExtraction(db, processing, result, Date.now() - started);
-        if (saved) await publish(billId, { status: 'processed', progress: 100, step: 'done' });
+        if (saved) {
+          await publish(billId, { status: 'processed', progress: 100, step: 'done' });
+          await notifyBillOutcome(deps, saved);
+        }
       } catch (error) {
         if (error instanceof ExtractionError && error.code !== 'TIMEOUT') {
           // The file itself cannot be read: retrying will not help.

@@ -297,3 +297,16 @@ export async function readBillListVersion(db: Db, userId: string): Promise<numbe
 export function findAllReadBills(db: Db): Promise<BillRow[]> {
   return db.select().from(utilityBill).where(eq(utilityBill.status, 'processed'));
 }
+
+/** Every user's processed bills due on `day` (the due-soon reminder; owner connection, all users). */
+export function findBillsDueOn(db: Db, day: string) {
+  return db
+    .select({ id: utilityBill.id, userId: utilityBill.userId, dueDate: utilityBill.dueDate, totalAmount: utilityBill.totalAmount, utilityProvider: utilityBill.utilityProvider, fileName: utilityBill.fileName })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.dueDate, day), eq(utilityBill.status, 'processed')));
+}
+
+/** Users with at least one processed bill, with the month of their latest bill's period (seasonal tips). */
+export function findUsersWithBills(db: Db) {
+  return db.selectDistinct({ userId: utilityBill.userId }).from(utilityBill).where(eq(utilityBill.status, 'processed'));
+}

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import { safeFileName, type Storage } from '../../platform/storage.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
 import { type BillFigures, type BillList, toBillType } from '@wattwise/shared/contract/bills';
@@ -32,8 +33,7 @@ import {
   insertBill,
   moveBillsOfAccount,
   updateBill,
-  updateBillIfStatus,
-} from './bills.queries.ts';
+  updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
 import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
 import { documentTextKey } from './layout-hints.ts';
 import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
@@ -49,6 +49,8 @@ export type BillsDeps = {
   realtime: Realtime;
   queue: Pick<Queue, 'send'>;
   logger: Logger;
+  /** Tells the owner when a bill was read or could not be read (absent: no notifications). */
+  notifier?: Notifier;
 };
 
 export type UploadInput = {
@@ -485,3 +487,12 @@ export async function listBillsForRegionalAggregates(db: Db, stateOfProvider: (p
   });
 }
 
+/** Bills of every user due on a day (jobs only: runs on the owner connection across users). */
+export async function listBillsDueOn(db: Db, day: string) {
+  return findBillsDueOn(db, day);
+}
+
+/** Ids of users who have read bills (jobs only). */
+export async function listUsersWithBills(db: Db): Promise<string[]> {
+  return (await findUsersWithBills(db)).map((r) => r.userId);
+}

@@ -123,3 +123,18 @@ export async function deleteApplicationRow(db: Db, userId: string, id: string): 
     .returning({ id: rebateApplication.id });
   return rows.length > 0;
 }
+
+/** Every user's open applications whose programme closes between `from` and `to` (the expiring-soon reminder; owner connection). */
+export function findApplicationsClosingBetween(db: Db, from: string, to: string) {
+  return db
+    .select({ id: rebateApplication.id, userId: rebateApplication.userId, programName: rebateApplication.programName, rebateId: rebateIncentive.id, expirationDate: rebateIncentive.expirationDate })
+    .from(rebateApplication)
+    .innerJoin(rebateIncentive, eq(rebateIncentive.id, rebateApplication.rebateId))
+    .where(
+      and(
+        gte(rebateIncentive.expirationDate, from),
+        sql`${rebateIncentive.expirationDate} <= ${to}`,
+        or(eq(rebateApplication.currentStatus, 'Submitted'), eq(rebateApplication.currentStatus, 'Pending More Info')),
+      ),
+    );
+}

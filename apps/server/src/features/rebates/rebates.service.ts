@@ -200,3 +200,7 @@ export async function deleteApplication(db: Db, userId: string, id: string): Pro
   if (!(await q.deleteApplicationRow(db, userId, id))) throw new AppError('NOT_FOUND', 404, APPLICATION_MESSAGES.notFound);
 }
 
+/** Open applications (Submitted, Pending More Info) of every user whose programme closes between two days (jobs only). */
+export async function listApplicationsClosingBetween(db: Db, from: string, to: string) {
+  return q.findApplicationsClosingBetween(db, from, to);
+}

@@ -1,5 +1,5 @@
 import { ChevronDownIcon, ZapIcon } from 'lucide-react';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
@@ -14,6 +14,8 @@ import { OnFirstUse } from './on-first-use.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 const loadMoreMenu = () => import('./header-more-menu.tsx');
+// Signed-in only: kept out of the landing chunk.
+const NotificationBell = lazy(async () => ({ default: (await import('@/features/notifications/components/notification-bell.tsx')).NotificationBell }));
 const MoreMenu = lazy(async () => ({ default: (await loadMoreMenu()).MoreMenu }));
 
 /** The header turns compact once the page has scrolled more than 10 px (01-core §2, §9). */
@@ -52,6 +54,9 @@ function AuthButtons() {
   if (isAuthenticated) {
     return (
       <div className="flex items-center gap-2">
+        <Suspense fallback={<span className="size-11 md:size-9" aria-hidden />}>
+          <NotificationBell />
+        </Suspense>
         <span className="hidden max-w-48 truncate text-sm text-muted-foreground xl:inline" title={user?.email}>
           {user?.email}
         </span>

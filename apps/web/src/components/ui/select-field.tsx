@@ -6,6 +6,8 @@ import { cn } from '@/lib/utils.ts';
 export interface SelectOption<T extends string = string> {
   value: T;
   label: string;
+  /** Shown but not choosable (a taken slot). */
+  disabled?: boolean;
 }
 
 interface SelectControlProps<T extends string> {
@@ -29,7 +31,7 @@ export function SelectControl<T extends string>({ id, value, options, onValueCha
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
+          <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </SelectItem>
         ))}

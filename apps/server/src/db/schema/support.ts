@@ -1,0 +1,56 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, owner, updatedAt } from './columns.ts';
+import { user } from './auth.ts';
+
+// Contact messages and support tickets (01-core §3 support_tickets, §5). Tickets and their
+// messages are owned by the requester (row-level security in the hand-written block); staff read
+// them across users on the shared connection, behind the admin check.
+
+export const supportTicket = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] }).notNull().default('normal'),
+    ticketType: text('ticket_type', { enum: ['question', 'incident', 'problem', 'task'] }).notNull().default('question'),
+    requesterEmail: text('requester_email').notNull(),
+    requesterName: text('requester_name').notNull(),
+    status: text('status', { enum: ['new', 'open', 'pending', 'hold', 'solved', 'closed'] }).notNull().default('new'),
+    zendeskTicketId: text('zendesk_ticket_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    solvedAt: timestamp('solved_at', { withTimezone: true }),
+  },
+  (t) => [index('support_tickets_user_created_idx').on(t.userId, t.createdAt), index('support_tickets_updated_idx').on(t.updatedAt)],
+);
+
+export const ticketMessage = pgTable(
+  'support_ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTicket.id, { onDelete: 'cascade' }),
+    /** The ticket's requester (row-level security), whoever wrote the message. */
+    userId: owner(),
+    author: text('author', { enum: ['requester', 'staff'] }).notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** Every message of the contact form, with or without a ticket (visitors may write too). */
+export const contactMessage = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  ticketId: uuid('ticket_id').references(() => supportTicket.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

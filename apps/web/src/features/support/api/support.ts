@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminReplyInput, ContactFormInput, CreateTicketInput, Ticket, TicketDetail, TicketTab } from '@wattwise/shared/contract/support';
+import { apiRequest } from '@/lib/api-client.ts';
+
+export const ticketKeys = {
+  all: ['support-tickets'] as const,
+  list: (tab: TicketTab) => [...ticketKeys.all, 'list', tab] as const,
+  detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
+  staffList: () => [...ticketKeys.all, 'staff'] as const,
+  staffDetail: (id: string) => [...ticketKeys.all, 'staff', id] as const,
+};
+
+export function useSendContactForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContactFormInput) => apiRequest<{ received: true; ticket: Ticket | null }>('/api/contact', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export function useTickets(tab: TicketTab, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.list(tab),
+    queryFn: async () => (await apiRequest<{ tickets: Ticket[] }>(`/api/support/tickets?tab=${tab}`)).tickets,
+    enabled,
+  });
+}
+
+export function useTicket(id: string | null) {
+  return useQuery({
+    queryKey: ticketKeys.detail(id ?? ''),
+    queryFn: () => apiRequest<TicketDetail>(`/api/support/tickets/${id ?? ''}`),
+    enabled: id !== null,
+  });
+}
+
+export function useCreateTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTicketInput) => apiRequest<Ticket>('/api/support/tickets', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export function useAddTicketMessage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiRequest<TicketDetail>(`/api/support/tickets/${id}/messages`, { method: 'POST', body: { body } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export function useStaffTickets() {
+  return useQuery({ queryKey: ticketKeys.staffList(), queryFn: async () => (await apiRequest<{ tickets: Ticket[] }>('/api/admin/tickets')).tickets, retry: false });
+}
+
+export function useStaffTicket(id: string | null) {
+  return useQuery({
+    queryKey: ticketKeys.staffDetail(id ?? ''),
+    queryFn: () => apiRequest<TicketDetail>(`/api/admin/tickets/${id ?? ''}`),
+    enabled: id !== null,
+  });
+}
+
+export function useStaffReply(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminReplyInput) => apiRequest<TicketDetail>(`/api/admin/tickets/${id}/replies`, { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
