@@ -10,7 +10,9 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createAuth, getSession } from './features/auth/auth.service.ts';
+import { createPaymentRoutes, WEBHOOK_PATH } from './features/payments/payments.routes.ts';
+import { createTestCheckoutRoutes } from './features/payments/test-checkout.routes.ts';
+import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -20,7 +22,7 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { createSignedIn } from './http/session.ts';
+import { createAdminOnly, createSignedIn } from './http/session.ts';
 import { sessionCache } from './http/session-cache.ts';
 import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
@@ -30,6 +32,7 @@ import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Queue } from './platform/queue.ts';
+import { createPaymentsProvider, type PaymentsProvider, signPaymentEvent } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
@@ -49,6 +52,8 @@ export type AppDeps = {
   realtime?: Realtime;
   /** Tests may swap the AI provider; by default it follows the config (null: offline engines). */
   ai?: AiProvider | null;
+  /** Tests may swap the payments provider; by default it follows the config (Stripe or the built-in checkout). */
+  payments?: PaymentsProvider;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -94,8 +99,21 @@ export function createApp(deps: AppDeps) {
     const session = await getSession(auth, headers);
     return session ? { userId: session.user.id } : null;
   } });
+  // The one admin check (01-core §6): the role is read fresh from the database on every call.
+  const adminOnly = createAdminOnly({ db, lookup: async (headers) => {
+    const session = await getSession(auth, headers, { fresh: true });
+    return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
+  } });
   app.route('/', createPropertyRoutes({ signedIn }));
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
+  const payments = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret });
+  app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy }));
+  if (payments.kind === 'test') {
+    // The built-in checkout posts its signed events to the same webhook route Stripe would call.
+    const deliver = (payload: string) =>
+      Promise.resolve(app.request(WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signPaymentEvent(payload, payments.webhookSecret) }, body: payload }));
+    app.route('/', createTestCheckoutRoutes({ db, deliver }));
+  }
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, planLimits: config.planLimits }));
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
@@ -118,7 +136,7 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills };
+  return { app, auth, captcha, metrics, bills, payments };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

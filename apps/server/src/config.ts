@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AiConfig } from './platform/ai.ts';
+import type { PaymentsConfig } from './platform/payments/payments.ts';
 
 /** The repository root (apps/server/src → ../../..), the base for default paths. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -67,6 +68,12 @@ const envSchema = z.object({
   /** With a key, Rewiring America's incentives for the user's state are merged into the rebate picks. */
   REWIRING_AMERICA_API_KEY: optionalString,
   REWIRING_AMERICA_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.rewiringamerica.org'),
+  /** Payments: Stripe with a secret key (and its webhook signing secret); without one, the built-in test checkout. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /** Plan limits on bill uploads (free 1, basic 5 a month); `false` for a private server without plans. */
+  PLAN_LIMITS: bool(true),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -122,6 +129,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
       };
       break;
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint /api/payments/webhook)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -159,10 +167,20 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     ai: aiConfig(e),
+    payments: paymentsConfig(e),
+    planLimits: e.PLAN_LIMITS,
     rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };
+}
+
+/** Stripe when a secret key is set, else the built-in test checkout. */
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };
+  }
+  return { provider: 'test' };
 }
 
 /** The AI provider chosen by the environment, or null for the offline engines. */

@@ -148,6 +148,9 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The pricing dialog's sign-up mail, for the payments feature. */
+export { planSignUpEmail } from './auth.emails.ts';
 export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUser = SessionData['user'];
 

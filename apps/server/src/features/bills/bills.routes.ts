@@ -36,6 +36,8 @@ import {
   uploadBill,
 } from './bills.service.ts';
 import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
+import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
+import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
@@ -48,7 +50,7 @@ const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
 
-export type BillRoutesDeps = BillsDeps & { signedIn: SignedIn; heartbeatMs?: number; uploadLimits?: UploadLimits };
+export type BillRoutesDeps = BillsDeps & { signedIn: SignedIn; heartbeatMs?: number; uploadLimits?: UploadLimits; planLimits?: boolean };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
   // Reads run in the user's row-level-security scope (`inScope`); work that also queues jobs or
@@ -79,6 +81,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     async (c, next) => {
       const userId = signedInUser(c).id;
       if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
+      if (deps.planLimits) await assertWithinPlan(deps.db, userId);
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
       await next();
@@ -110,7 +113,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         propertyTypeChosen: form.get('propertyType') !== null,
         billType: fields.billType,
         propertyId: fields.propertyId,
-      }, deps.uploadLimits);
+      }, deps.uploadLimits && { ...deps.uploadLimits, planLimits: deps.planLimits === true });
       return c.json({ bill }, 202);
     },
   );
@@ -259,6 +262,18 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         responses: { 200: json(billListSchema, 'A page of bills'), 400: err(BILL_MESSAGES.invalidCursor), 401: unauthorized, 422: err('Invalid filter or limit') },
       }),
       async (c) => c.json(await signedInUser(c).inScope((db, userId) => listBillPage(db, userId, c.req.valid('query'))), 200),
+    )
+    // Before /api/bills/{id}: 'allowance' is not an id.
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/bills/allowance',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: "The caller's bills this calendar month (in their time zone) and what their plan allows",
+        responses: { 200: json(billAllowanceSchema, 'Allowance'), 401: unauthorized },
+      }),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getBillAllowance(db, userId)), 200),
     )
     // Before /api/bills/{id}: 'figures' is not an id.
     .openapi(

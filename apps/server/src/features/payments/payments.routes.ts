@@ -1,0 +1,189 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  billPaymentRequestSchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  PAYMENT_MESSAGES,
+  paymentListSchema,
+  paymentVerificationSchema,
+  planSignUpResultSchema,
+  planSignUpSchema,
+  subscriptionStatusSchema,
+} from '@wattwise/shared/contract/payments';
+import type { MiddlewareHandler } from 'hono';
+import { getClientIp } from '../../http/client-ip.ts';
+import { AppError, errorBody } from '../../http/errors.ts';
+import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
+import { type AdminOnly, type SignedIn, signedInUser } from '../../http/session.ts';
+import type { AppEnv } from '../../http/types.ts';
+import type { CaptchaAction, CaptchaVerifier } from '../../platform/captcha.ts';
+import { CAPTCHA_FAILED, CAPTCHA_HEADER } from '../../platform/captcha.ts';
+import { constructPaymentEvent } from '../../platform/payments/payments.ts';
+import {
+  createPlanAccount,
+  getSubscriptionStatus,
+  listPayments,
+  openCustomerPortal,
+  PAYMENT_ERRORS,
+  type PaymentsDeps,
+  rememberTimeZone,
+  startBillPaymentCheckout,
+  startSubscriptionCheckout,
+  verifyCheckout,
+} from './payments.service.ts';
+import { applyPaymentEvent } from './payments.webhook.ts';
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+export type PaymentRoutesDeps = PaymentsDeps & { signedIn: SignedIn; adminOnly: AdminOnly; captcha: CaptchaVerifier; trustProxy: boolean };
+
+export function createPaymentRoutes(deps: PaymentRoutesDeps) {
+  const { signedIn } = deps;
+  /** Checkout's own words for a visitor (01-core §8) in place of the general sign-in message. */
+  const checkoutSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+    let passed = false;
+    try {
+      await signedIn(c, async () => {
+        passed = true;
+        await Promise.resolve();
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) throw new AppError('UNAUTHORIZED', 401, PAYMENT_MESSAGES.mustBeLoggedIn);
+      throw error;
+    }
+    if (passed) await next();
+  };
+  const humanCheck = (action: CaptchaAction): MiddlewareHandler<AppEnv> => async (c, next) => {
+    const ok = await deps.captcha.verify(c.req.header(CAPTCHA_HEADER), { action, ip: getClientIp(c, deps.trustProxy) });
+    if (!ok) return c.json(errorBody(CAPTCHA_FAILED.code, CAPTCHA_FAILED.message), 400);
+    await next();
+  };
+  const emailOf = async (userId: string) => {
+    const ctx = await deps.auth.$context;
+    const found = await ctx.internalAdapter.findUserById(userId);
+    if (!found) throw new AppError('UNAUTHORIZED', 401, PAYMENT_MESSAGES.mustBeLoggedIn);
+    return found.email;
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/subscription',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "The spec's check-subscription: whether the caller has an active paid plan, and which",
+        responses: { 200: json(subscriptionStatusSchema, 'Subscription status'), 401: unauthorized },
+      }),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getSubscriptionStatus(db, userId, deps.provider.kind === 'stripe')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/plan-sign-up',
+        middleware: [humanCheck('signup')] as const,
+        tags: ['Payments'],
+        summary: 'Pricing dialog: create an account from an email (generated password, set-password link mailed), sign this browser in, and for a paid plan open a checkout',
+        request: { body: body(planSignUpSchema) },
+        responses: { 200: json(planSignUpResultSchema, 'Account created'), 400: err(CAPTCHA_FAILED.message), 422: err(PAYMENT_MESSAGES.accountExists) },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const { userId, setCookie } = await createPlanAccount(deps, input.email, input.plan);
+        c.header('set-cookie', setCookie, { append: true });
+        await rememberTimeZone(deps.db, userId, input.timeZone);
+        const checkout = input.plan === 'free' ? null : await startSubscriptionCheckout(deps, { id: userId, email: input.email.trim().toLowerCase() }, input.plan, input.billingCycle);
+        return c.json({ userId, plan: input.plan, url: checkout?.url ?? null }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/checkout',
+        middleware: [checkoutSignedIn, humanCheck('checkout')] as const,
+        tags: ['Payments'],
+        summary: "The spec's create-checkout: a subscription checkout for a paid plan; the browser goes to `url`",
+        request: { body: body(checkoutRequestSchema) },
+        responses: { 200: json(checkoutResponseSchema, 'Checkout opened'), 400: err(CAPTCHA_FAILED.message), 401: err(PAYMENT_MESSAGES.mustBeLoggedIn), 409: err(PAYMENT_ERRORS.alreadySubscribed) },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const userId = signedInUser(c).id;
+        await rememberTimeZone(deps.db, userId, input.timeZone);
+        const checkout = await startSubscriptionCheckout(deps, { id: userId, email: await emailOf(userId) }, input.plan, input.isAnnual ? 'annual' : 'monthly');
+        return c.json(checkout, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/subscription/portal',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "Stripe's Customer Portal to manage or cancel the subscription",
+        responses: { 200: json(checkoutResponseSchema, 'Portal opened'), 401: unauthorized, 409: err(PAYMENT_ERRORS.noPortal) },
+      }),
+      async (c) => c.json(await openCustomerPortal(deps, signedInUser(c).id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/payments/checkout',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "The spec's create-checkout-session: pay a utility bill by card (amount in dollars, charged in cents)",
+        request: { body: body(billPaymentRequestSchema) },
+        responses: { 200: json(checkoutResponseSchema, 'Checkout opened'), 401: unauthorized, 422: err(PAYMENT_MESSAGES.invalidAmountDescription) },
+      }),
+      async (c) => {
+        const userId = signedInUser(c).id;
+        return c.json(await startBillPaymentCheckout(deps, { id: userId, email: await emailOf(userId) }, c.req.valid('json')), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/payments/verify',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "The spec's verify-payment: the caller's checkout session (amount in cents)",
+        request: { query: z.object({ session_id: z.string().min(1).max(300) }) },
+        responses: { 200: json(paymentVerificationSchema, 'Payment details'), 401: unauthorized, 404: err(PAYMENT_MESSAGES.paymentNotFound) },
+      }),
+      async (c) => {
+        const sessionId = c.req.valid('query').session_id;
+        return c.json(await signedInUser(c).inScope((db, userId) => verifyCheckout(db, deps.provider, userId, sessionId)), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/payments',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "The caller's payments: subscription invoices and bill payments, newest first",
+        responses: { 200: json(paymentListSchema, 'Payments'), 401: unauthorized },
+      }),
+      async (c) => c.json({ payments: await signedInUser(c).inScope((db, userId) => listPayments(db, userId)) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: WEBHOOK_PATH,
+        tags: ['Payments'],
+        summary: 'Payment events (Stripe, or the built-in test checkout), verified by their Stripe-Signature; each event applies once',
+        responses: { 200: json(z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }), 'Received'), 400: err(PAYMENT_MESSAGES.badSignature) },
+      }),
+      async (c) => {
+        const payload = await c.req.text();
+        let event;
+        try {
+          event = constructPaymentEvent(payload, c.req.header('stripe-signature'), deps.provider.webhookSecret);
+        } catch {
+          return c.json(errorBody('BAD_SIGNATURE', PAYMENT_MESSAGES.badSignature), 400);
+        }
+        const outcome = await applyPaymentEvent(deps.db, event, deps.logger);
+        return c.json({ received: true, outcome }, 200);
+      },
+    );
+}
