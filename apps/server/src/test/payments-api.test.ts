@@ -2,6 +2,7 @@
 // test checkout: the same session → redirect → signed webhook flow Stripe follows.
 import { and, count, eq } from 'drizzle-orm';
 import type { PaymentRecord, PaymentVerification, PlanSignUpResult, SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedPaymentEvent, subscription } from '../db/schema/payments.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
@@ -245,6 +246,16 @@ describe('payments are private', () => {
     expect(alicePayments.some((p) => p.id === sessionId)).toBe(false);
     const bobPayments = (await ctx.json<{ payments: PaymentRecord[] }>(bob, '/api/payments')).body.payments;
     expect(bobPayments).toEqual([expect.objectContaining({ id: sessionId, kind: 'bill_payment', amountCents: 12010 })]);
+
+    // The receipt: a PDF for its owner, 404 for anyone else.
+    const receipt = await ctx.app.request(`/api/payments/${sessionId}/receipt`, { headers: { cookie: bob } });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await PDFDocument.load(new Uint8Array(await receipt.arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Wattwise receipt ${sessionId}`);
+    expect((await ctx.app.request(`/api/payments/${sessionId}/receipt`, { headers: { cookie: alice } })).status).toBe(404);
+    expect((await ctx.app.request(`/api/payments/${sessionId}/receipt`)).status).toBe(401);
   });
 
   it('a bill payment of 0 or less is refused', async () => {

@@ -21,6 +21,7 @@ import { CAPTCHA_FAILED, CAPTCHA_HEADER } from '../../platform/captcha.ts';
 import { constructPaymentEvent } from '../../platform/payments/payments.ts';
 import {
   createPlanAccount,
+  getPayment,
   getSubscriptionStatus,
   listPayments,
   openCustomerPortal,
@@ -32,6 +33,7 @@ import {
   verifyCheckout,
 } from './payments.service.ts';
 import { applyPaymentEvent } from './payments.webhook.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -165,6 +167,27 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
         responses: { 200: json(paymentListSchema, 'Payments'), 401: unauthorized },
       }),
       async (c) => c.json({ payments: await signedInUser(c).inScope((db, userId) => listPayments(db, userId)) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/payments/{id}/receipt',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "A PDF receipt of one of the caller's payments (another user's is 404)",
+        request: { params: z.object({ id: z.string().min(1).max(300).openapi({ param: { name: 'id', in: 'path' } }) }) },
+        responses: { 200: { description: 'application/pdf', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } }, 401: unauthorized, 404: err(PAYMENT_MESSAGES.paymentNotFound) },
+      }),
+      async (c) => {
+        const user = signedInUser(c);
+        const payment = await user.inScope((db, userId) => getPayment(db, userId, c.req.valid('param').id));
+        const pdf = await renderReceiptPdf(payment, await emailOf(user.id));
+        return c.body(pdf.slice().buffer, 200, {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="wattwise-receipt-${payment.occurredAt.toISOString().slice(0, 10)}.pdf"`,
+          'cache-control': 'private, no-store',
+        });
+      },
     )
     .openapi(
       createRoute({
