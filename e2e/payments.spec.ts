@@ -101,3 +101,27 @@ describe('plans and checkout', () => {
     });
   });
 });
+
+describe('direct bill payment', () => {
+  test('a signed-in user pays a bill by card, sees the amount to the cent and downloads the receipt', async () => {
+    await suite.inPage(async (page) => {
+      await choosePlan(page, 'Free', uniqueEmail('payer'), false);
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+      await page.goto('/payment');
+      await page.getByText('Direct Bill Payment').waitFor();
+      await page.getByLabel('Utility provider').fill('Georgia Power');
+      await page.getByLabel('Account number').fill('88565-18403');
+      await page.getByLabel('Amount (USD)').fill('120.1');
+      await page.getByRole('button', { name: 'Pay Bill' }).click();
+      await payOnCheckout(page, '4242 4242 4242 4242');
+      await page.waitForURL((url) => url.pathname === '/payment-success');
+      await page.getByText('Payment Details').waitFor();
+      await page.getByText('$120.10').waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download Receipt' }).click();
+      assert.match((await download).suggestedFilename(), /^wattwise-receipt-\d{4}-\d{2}-\d{2}\.pdf$/);
+      await page.getByRole('link', { name: 'View Payment History' }).click();
+      await page.getByRole('row').filter({ hasText: 'Georgia Power' }).getByText('$120.10').waitFor();
+    });
+  });
+});

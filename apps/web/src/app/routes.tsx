@@ -33,10 +33,11 @@ export const PENDING_PATHS = [
   '/recaptcha-test',
   '/database-status',
   '/feedback-analysis',
-  '/payment-dashboard',
-  '/payment-success',
-  '/payment-canceled',
 ] as const;
+
+const payments = (name: 'PaymentRoute' | 'PaymentSuccessRoute' | 'PaymentCanceledRoute' | 'PaymentDashboardRoute') => async () => ({
+  Component: (await import('./routes/payments.tsx'))[name],
+});
 
 const landing = async () => ({ Component: (await import('./routes/marketing.tsx')).LandingRoute });
 const billUpload = async () => ({
@@ -99,7 +100,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
           },
           { path: '/bill-upload', lazy: billUpload },
-          { path: '/payment', lazy: billUpload },
+          { path: '/payment', lazy: payments('PaymentRoute') },
+          { path: '/payment-success', lazy: payments('PaymentSuccessRoute') },
+          { path: '/payment-canceled', lazy: payments('PaymentCanceledRoute') },
+          { path: '/payment-dashboard', lazy: payments('PaymentDashboardRoute') },
           { path: '/pay', lazy: billUpload },
           { path: '/upload', lazy: billUpload },
           { path: '/dashboard', lazy: dashboard },
