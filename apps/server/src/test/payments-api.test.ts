@@ -1,10 +1,12 @@
 // Plans, checkout, webhooks and entitlements through the HTTP API (issue 11), on the built-in
 // test checkout: the same session → redirect → signed webhook flow Stripe follows.
 import { and, count, eq } from 'drizzle-orm';
-import type { PaymentRecord, PaymentVerification, PlanSignUpResult, SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import type { Page } from '@wattwise/shared/contract/common';
+import type { AdminUserSubscription, PaymentRecord, PaymentVerification, PlanSignUpResult, SubscriptionStatus } from '@wattwise/shared/contract/payments';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedPaymentEvent, subscription } from '../db/schema/payments.ts';
+import { createAdmin } from '../features/auth/auth.service.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { signPaymentEvent } from '../platform/payments/payments.ts';
 import { cookiesOf, postJson, solveCaptcha, TEST_ORIGIN, waitForMail, linkIn } from './test-app.ts';
@@ -261,6 +263,34 @@ describe('payments are private', () => {
   it('a bill payment of 0 or less is refused', async () => {
     const res = await ctx.json(bob, '/api/payments/checkout', { method: 'POST', body: { provider: 'X', accountNumber: '1', amount: 0, utilityType: 'gas' } });
     expect(res.status).toBe(422);
+  });
+});
+
+describe("admin 'Users & Subscriptions'", () => {
+  it('401 for a visitor, 403 for a user, pages of users with their plan for an admin', async () => {
+    expect((await ctx.json(null, '/api/admin/subscriptions')).status).toBe(401);
+    const denied = await ctx.json<{ error: { message: string } }>(bob, '/api/admin/subscriptions');
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe('Access denied: You do not have permission to view this page.');
+    const adminEmail = `payments-admin-${Date.now()}@example.com`;
+    const admin = await ctx.signIn(adminEmail);
+    await createAdmin(ctx.auth, adminEmail);
+    const seen: AdminUserSubscription[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const page: { body: Page<AdminUserSubscription> } = await ctx.json<Page<AdminUserSubscription>>(admin, `/api/admin/subscriptions?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.items);
+      total = page.body.total;
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen.map((u) => u.userId)).size).toBe(total);
+    const aliceId = await userIdOf(alice);
+    expect(seen.find((u) => u.userId === aliceId)).toMatchObject({ plan: 'pro', subscriptionStatus: 'active' });
+    expect(seen.find((u) => u.email === adminEmail)).toMatchObject({ plan: 'free', subscriptionStatus: null, currentPeriodEnd: null });
+    expect((await ctx.json(admin, '/api/admin/subscriptions?cursor=garbage')).status).toBe(400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingCycleSchema, planIdSchema } from '../plan-schemas.ts';
+import { pageSchema } from './common.ts';
 
 /**
  * Plans, checkout, subscriptions and bill payments (issue 11; 01-core §3, §7, §8; 02-tools §2.21,
@@ -143,3 +144,16 @@ export const paymentRecordSchema = z
   .meta({ id: 'Payment' });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export const paymentListSchema = z.object({ payments: z.array(paymentRecordSchema) });
+
+/** Admin 'Users & Subscriptions' (01-core §2, §3 get_subscriptions): one row per user. */
+export const adminUserSubscriptionSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  subscriptionStatus: z.string().nullable(),
+  plan: planIdSchema,
+  currentPeriodStart: z.iso.datetime({ offset: true }).nullable(),
+  currentPeriodEnd: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdminUserSubscription = z.infer<typeof adminUserSubscriptionSchema>;
+export const adminUserSubscriptionPageSchema = pageSchema(adminUserSubscriptionSchema);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingProfile, checkoutSession, payment, processedPaymentEvent, subscription } from '../../db/schema/payments.ts';
 
@@ -103,4 +103,17 @@ export function findPayments(db: Db, userId: string) {
 export async function findPayment(db: Db, userId: string, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payment).where(and(eq(payment.id, id), eq(payment.userId, userId)));
   return row ?? null;
+}
+
+/** The newest subscription of each of these users (admin list). */
+export async function findLatestSubscriptions(db: Db, userIds: string[]): Promise<Map<string, SubscriptionRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(subscription).where(inArray(subscription.userId, userIds)).orderBy(desc(subscription.createdAt));
+  const latest = new Map<string, SubscriptionRow>();
+  for (const row of rows) {
+    const seen = latest.get(row.userId);
+    // An active one wins over a newer ended one.
+    if (!seen || (!['active', 'trialing'].includes(seen.status) && ['active', 'trialing'].includes(row.status))) latest.set(row.userId, row);
+  }
+  return latest;
 }

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { pageQuerySchema } from '@wattwise/shared/contract/common';
 import {
+  adminUserSubscriptionPageSchema,
   billPaymentRequestSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -14,7 +16,8 @@ import type { MiddlewareHandler } from 'hono';
 import { getClientIp } from '../../http/client-ip.ts';
 import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
-import { type AdminOnly, type SignedIn, signedInUser } from '../../http/session.ts';
+import { ADMIN_REQUIRED, type AdminOnly, type SignedIn, signedInUser } from '../../http/session.ts';
+import { listUserSubscriptions } from '../../use-cases/admin-subscriptions.ts';
 import type { AppEnv } from '../../http/types.ts';
 import type { CaptchaAction, CaptchaVerifier } from '../../platform/captcha.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER } from '../../platform/captcha.ts';
@@ -188,6 +191,18 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
           'cache-control': 'private, no-store',
         });
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/subscriptions',
+        middleware: [deps.adminOnly] as const,
+        tags: ['Admin'],
+        summary: "Admin 'Users & Subscriptions': every user with their subscription, newest accounts first, a page at a time",
+        request: { query: pageQuerySchema },
+        responses: { 200: json(adminUserSubscriptionPageSchema, 'A page of users'), 400: err('Invalid cursor'), 401: unauthorized, 403: err(ADMIN_REQUIRED) },
+      }),
+      async (c) => c.json(await listUserSubscriptions(deps.db, c.req.valid('query')), 200),
     )
     .openapi(
       createRoute({

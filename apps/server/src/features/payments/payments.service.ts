@@ -15,6 +15,7 @@ import { type Auth, planSignUpEmail } from '../auth/auth.service.ts';
 import {
   type CheckoutSessionRow,
   findBillingProfile,
+  findLatestSubscriptions,
   findPayment,
   findPayments,
   findSubscriptions,
@@ -212,4 +213,10 @@ export async function openCustomerPortal(deps: PaymentsDeps, userId: string): Pr
   const portal = profile?.customerId ? await deps.provider.createPortalSession(profile.customerId, `${deps.publicUrl}/dashboard`) : null;
   if (!portal) throw new AppError('NO_PORTAL', 409, PAYMENT_ERRORS.noPortal);
   return portal;
+}
+
+/** For the admin list: each user's current subscription. */
+export async function getCurrentSubscriptions(db: Db, userIds: string[]): Promise<Map<string, Subscription>> {
+  const rows = await findLatestSubscriptions(db, userIds);
+  return new Map([...rows].map(([userId, row]) => [userId, toSubscriptionDto(row)]));
 }
