@@ -50,6 +50,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/payment-success', title: 'Payment Successful — Wattwise' },
   { path: '/payment-canceled', title: 'Payment canceled — Wattwise' },
   { path: '/payment-dashboard', title: 'Payment History — Wattwise' },
+  { path: '/admin', title: 'Admin Dashboard — Wattwise' },
   { path: '/pay', title: 'Upload Your Utility Bill — Wattwise' },
   { path: '/upload', title: 'Upload Your Utility Bill — Wattwise' },
   { path: '/dashboard', title: 'Your Dashboard — Wattwise' },
@@ -95,6 +96,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

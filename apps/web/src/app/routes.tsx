@@ -12,7 +12,6 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/admin',
   '/contact',
   '/support',
   '/bill-search',
@@ -100,6 +99,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
           },
           { path: '/bill-upload', lazy: billUpload },
+          { path: '/admin', lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
           { path: '/payment', lazy: payments('PaymentRoute') },
           { path: '/payment-success', lazy: payments('PaymentSuccessRoute') },
           { path: '/payment-canceled', lazy: payments('PaymentCanceledRoute') },
