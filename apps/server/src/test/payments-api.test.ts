@@ -2,11 +2,12 @@
 // test checkout: the same session → redirect → signed webhook flow Stripe follows.
 import { and, count, eq } from 'drizzle-orm';
 import type { Page } from '@wattwise/shared/contract/common';
-import type { AdminUserSubscription, PaymentRecord, PaymentVerification, PlanSignUpResult, SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import type { AdminUserSubscription, GuaranteeStatus, PaymentRecord, PaymentVerification, PlanSignUpResult, SubscriptionStatus } from '@wattwise/shared/contract/payments';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedPaymentEvent, subscription } from '../db/schema/payments.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
+import { getGuaranteeStatus, requestGuaranteeRefund } from '../use-cases/savings-guarantee.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { signPaymentEvent } from '../platform/payments/payments.ts';
 import { cookiesOf, postJson, solveCaptcha, TEST_ORIGIN, waitForMail, linkIn } from './test-app.ts';
@@ -263,6 +264,24 @@ describe('payments are private', () => {
   it('a bill payment of 0 or less is refused', async () => {
     const res = await ctx.json(bob, '/api/payments/checkout', { method: 'POST', body: { provider: 'X', accountNumber: '1', amount: 0, utilityType: 'gas' } });
     expect(res.status).toBe(422);
+  });
+});
+
+describe('savings guarantee', () => {
+  it('a free user has none; a paid user may ask for a refund only after 30 days with under $100 a year found, once', async () => {
+    expect((await ctx.json<GuaranteeStatus>(bob, '/api/guarantee')).body).toMatchObject({ hasGuarantee: false, canRequestRefund: false });
+    const { body } = await checkout(bob, 'basic', false);
+    await pay(body.url, '4242424242424242');
+    const now = await ctx.json<GuaranteeStatus>(bob, '/api/guarantee');
+    expect(now.body).toMatchObject({ hasGuarantee: true, yearlySavingsCents: 0, minimumYearlyCents: 10_000, canRequestRefund: false, refundRequested: false });
+    expect((await ctx.json(bob, '/api/guarantee/refund-request', { method: 'POST' })).status).toBe(409);
+
+    const userId = await userIdOf(bob);
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    expect(await getGuaranteeStatus(ctx.database.db, userId, later)).toMatchObject({ canRequestRefund: true });
+    expect(await requestGuaranteeRefund(ctx.database.db, userId, later)).toMatchObject({ refundRequested: true, canRequestRefund: false });
+    await expect(requestGuaranteeRefund(ctx.database.db, userId, later)).rejects.toThrow('already waiting');
+    expect((await ctx.json<GuaranteeStatus>(bob, '/api/guarantee')).body.refundRequested).toBe(true);
   });
 });
 

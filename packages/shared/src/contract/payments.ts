@@ -157,3 +157,15 @@ export const adminUserSubscriptionSchema = z.object({
 });
 export type AdminUserSubscription = z.infer<typeof adminUserSubscriptionSchema>;
 export const adminUserSubscriptionPageSchema = pageSchema(adminUserSubscriptionSchema);
+
+/** The savings guarantee on the user's paid plan: what was found since it started, and whether a refund may be asked. */
+export const guaranteeStatusSchema = z.object({
+  hasGuarantee: z.boolean(),
+  planStartedAt: z.iso.datetime({ offset: true }).nullable(),
+  yearlySavingsCents: z.number().int(),
+  minimumYearlyCents: z.number().int(),
+  eligibleFrom: z.iso.datetime({ offset: true }).nullable(),
+  canRequestRefund: z.boolean(),
+  refundRequested: z.boolean(),
+});
+export type GuaranteeStatus = z.infer<typeof guaranteeStatusSchema>;

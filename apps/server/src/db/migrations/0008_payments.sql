@@ -86,7 +86,10 @@ CREATE INDEX "subscriptions_user_idx" ON "subscriptions" USING btree ("user_id",
 -- Row-level security for the payment tables, as migration 0002 does for the other user-owned
 -- tables. Subscriptions, payments and checkout sessions are written only by the webhook handler
 -- and the checkout service on the owner connection; a user's scope may read its own rows.
-GRANT SELECT ON subscriptions, payments, checkout_sessions, refund_requests TO wattwise_user_scope;
+GRANT SELECT ON subscriptions, payments, checkout_sessions TO wattwise_user_scope;
+--> statement-breakpoint
+-- A user records their own refund request (the savings guarantee); admins review it.
+GRANT SELECT, INSERT ON refund_requests TO wattwise_user_scope;
 --> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE ON billing_profiles TO wattwise_user_scope;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
@@ -71,4 +71,13 @@ export function findRecommendationCards(db: Db, userId: string) {
 export async function deleteAnalysisOfBill(db: Db, userId: string, billId: string) {
   await db.delete(savingRecommendation).where(and(eq(savingRecommendation.userId, userId), eq(savingRecommendation.billId, billId)));
   await db.delete(billAnalysis).where(and(eq(billAnalysis.userId, userId), eq(billAnalysis.billId, billId)));
+}
+
+/** Savings the user's recommendations found since `since`: yearly ones per year, one-time ones once (dollars). */
+export async function sumSavingsFoundSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${savingRecommendation.estimatedSavings}), 0)`.mapWith(Number) })
+    .from(savingRecommendation)
+    .where(and(eq(savingRecommendation.userId, userId), gte(savingRecommendation.createdAt, since)));
+  return row?.total ?? 0;
 }

@@ -18,6 +18,7 @@ import {
   insertAnalysis,
   insertRecommendations,
   type RecommendationRow,
+  sumSavingsFoundSince,
 } from './analysis.queries.ts';
 
 export const ANALYSIS_MESSAGES = {
@@ -226,4 +227,9 @@ export async function requireRecommendation(db: Db, userId: string, id: string):
   const row = await findRecommendation(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, ANALYSIS_MESSAGES.recommendationNotFound);
   return { billId: row.billId };
+}
+
+/** The yearly savings found for the user since a date (the savings guarantee), in cents. */
+export async function yearlySavingsFoundSinceCents(db: Db, userId: string, since: Date): Promise<number> {
+  return Math.round((await sumSavingsFoundSince(db, userId, since)) * 100);
 }

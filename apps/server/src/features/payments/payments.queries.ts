@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingProfile, checkoutSession, payment, processedPaymentEvent, subscription } from '../../db/schema/payments.ts';
+import { billingProfile, checkoutSession, payment, processedPaymentEvent, refundRequest, subscription } from '../../db/schema/payments.ts';
 
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSession.$inferSelect;
@@ -116,4 +116,12 @@ export async function findLatestSubscriptions(db: Db, userIds: string[]): Promis
     if (!seen || (!['active', 'trialing'].includes(seen.status) && ['active', 'trialing'].includes(row.status))) latest.set(row.userId, row);
   }
   return latest;
+}
+
+export async function findRefundRequests(db: Db, userId: string) {
+  return db.select().from(refundRequest).where(eq(refundRequest.userId, userId)).orderBy(desc(refundRequest.createdAt));
+}
+
+export async function insertRefundRequest(db: Db, row: typeof refundRequest.$inferInsert) {
+  await db.insert(refundRequest).values(row);
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { pageQuerySchema } from '@wattwise/shared/contract/common';
 import {
   adminUserSubscriptionPageSchema,
+  guaranteeStatusSchema,
   billPaymentRequestSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -18,6 +19,7 @@ import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { ADMIN_REQUIRED, type AdminOnly, type SignedIn, signedInUser } from '../../http/session.ts';
 import { listUserSubscriptions } from '../../use-cases/admin-subscriptions.ts';
+import { getGuaranteeStatus, requestGuaranteeRefund } from '../../use-cases/savings-guarantee.ts';
 import type { AppEnv } from '../../http/types.ts';
 import type { CaptchaAction, CaptchaVerifier } from '../../platform/captcha.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER } from '../../platform/captcha.ts';
@@ -25,6 +27,7 @@ import { constructPaymentEvent } from '../../platform/payments/payments.ts';
 import {
   createPlanAccount,
   getPayment,
+  GUARANTEE_MESSAGES,
   getSubscriptionStatus,
   listPayments,
   openCustomerPortal,
@@ -191,6 +194,28 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
           'cache-control': 'private, no-store',
         });
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/guarantee',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: 'The savings guarantee: yearly savings found since the paid plan started, and whether a refund may be requested',
+        responses: { 200: json(guaranteeStatusSchema, 'Guarantee'), 401: unauthorized },
+      }),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getGuaranteeStatus(db, userId)), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/guarantee/refund-request',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: 'Request the guarantee refund (30 days after the plan started, under $100 a year found); recorded for admin review',
+        responses: { 201: json(guaranteeStatusSchema, 'Requested'), 401: unauthorized, 409: err(GUARANTEE_MESSAGES.notEligible) },
+      }),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => requestGuaranteeRefund(db, userId)), 201),
     )
     .openapi(
       createRoute({

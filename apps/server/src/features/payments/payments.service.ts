@@ -18,6 +18,8 @@ import {
   findLatestSubscriptions,
   findPayment,
   findPayments,
+  findRefundRequests,
+  insertRefundRequest,
   findSubscriptions,
   findUserCheckoutSession,
   insertCheckoutSession,
@@ -219,4 +221,27 @@ export async function openCustomerPortal(deps: PaymentsDeps, userId: string): Pr
 export async function getCurrentSubscriptions(db: Db, userIds: string[]): Promise<Map<string, Subscription>> {
   const rows = await findLatestSubscriptions(db, userIds);
   return new Map([...rows].map(([userId, row]) => [userId, toSubscriptionDto(row)]));
+}
+
+/** The guarantee (01-core §1, §9): $100+ a year found, else a refund after 30 days on a paid plan. */
+export const GUARANTEE = { minimumYearlyCents: 10_000, waitDays: 30 } as const;
+
+export const GUARANTEE_MESSAGES = {
+  notEligible: 'A refund can be requested 30 days after a paid plan starts, when less than $100 a year in savings was found.',
+  alreadyRequested: 'Your refund request is already waiting for review.',
+} as const;
+
+export type GuaranteeFacts = { subscription: SubscriptionRow | null; requested: boolean };
+
+/** The current paid subscription with the guarantee, and whether a refund request is already open. */
+export async function getGuaranteeFacts(db: Db, userId: string): Promise<GuaranteeFacts> {
+  const current = currentSubscription(await findSubscriptions(db, userId));
+  const active = current && isActiveSubscriptionStatus(current.status) && getPlan(current.plan).hasGuarantee ? current : null;
+  const requests = await findRefundRequests(db, userId);
+  return { subscription: active, requested: active !== null && requests.some((r) => r.subscriptionId === active.id && r.status === 'pending') };
+}
+
+/** Records a refund request for admin review (issued on Stripe once an admin approves; not built yet). */
+export async function recordRefundRequest(db: Db, userId: string, subscriptionId: string, yearlySavingsCents: number): Promise<void> {
+  await insertRefundRequest(db, { id: randomBytes(16).toString('hex'), userId, subscriptionId, yearlySavingsCents });
 }
