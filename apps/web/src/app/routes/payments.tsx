@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DirectBillPaymentCard } from '@/features/payments/components/direct-bill-payment-card.tsx';
 import { PaymentCanceledPage, PaymentDashboardPage, PaymentSuccessPage } from '@/features/payments/components/payment-pages.tsx';
+import { GuaranteeCard } from '@/features/subscription/components/guarantee-card.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { PageSpinner } from './page-spinner.tsx';
 
@@ -44,5 +45,12 @@ export function PaymentCanceledRoute() {
 export function PaymentDashboardRoute() {
   const ready = useSessionOrHome();
   if (!ready) return <PageSpinner />;
-  return <PaymentDashboardPage enabled={ready} />;
+  return (
+    <>
+      <PaymentDashboardPage enabled={ready} />
+      <div className="mx-auto w-full max-w-[1200px] px-4 pb-8 sm:px-6">
+        <GuaranteeCard />
+      </div>
+    </>
+  );
 }
