@@ -209,7 +209,7 @@ function configWarnings(e: { PUBLIC_URL?: string | undefined; HOST: string; PORT
 export type Config = ReturnType<typeof loadConfig>;
 
 /** What an operator should hear about at start: production settings that leave something unsafe or unusable. */
-export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' | 'metricsToken' | 'demoData'>): string[] {
+export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' | 'metricsToken' | 'demoData'> & Partial<Pick<Config, 'payments' | 'planLimits'>>): string[] {
   if (!config.isProduction) return [];
   const warnings: string[] = [];
   if (!config.smtpUrl) {
@@ -217,6 +217,9 @@ export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' 
   }
   if (!config.metricsToken) warnings.push('METRICS_TOKEN is not set: /metrics is off.');
   if (config.demoData) warnings.push('DEMO_DATA=true: the demo account exists on a production server.');
+  if (config.payments?.provider === 'test' && config.planLimits) {
+    warnings.push('STRIPE_SECRET_KEY is not set: paid plans go through the built-in test checkout, where anyone activates a plan with a test card. Set the Stripe keys, or PLAN_LIMITS=false for a private server without plans.');
+  }
   return warnings;
 }
 
