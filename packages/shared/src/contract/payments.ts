@@ -1,40 +1,14 @@
 import { z } from 'zod';
 import { billingCycleSchema, planIdSchema } from '../plan-schemas.ts';
 import { pageSchema } from './common.ts';
+import { PAYMENT_MESSAGES } from '../payment-messages.ts';
 
 /**
  * Plans, checkout, subscriptions and bill payments (issue 11; 01-core §3, §7, §8; 02-tools §2.21,
  * §3, §5). Amounts are integer cents everywhere; the screens divide by 100 for display.
  */
 
-/** Messages of the spec's catalogue (01-core §8, 02-tools §5), word for word. */
-export const PAYMENT_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
-  emailRequired: 'Email is required',
-  captchaNotLoaded: 'reCAPTCHA not loaded. Please refresh the page and try again.',
-  noCheckoutUrl: 'No checkout URL returned',
-  mustBeLoggedIn: 'You must be logged in to checkout',
-  checkoutFailed: 'Failed to create checkout session',
-  checkoutErrorTitle: 'Checkout Error',
-  checkoutErrorFallback: 'There was an error processing your request. Please try again.',
-  subscriptionCheckFailed: 'Failed to check subscription',
-  subscriptionErrorTitle: 'Subscription Error',
-  subscriptionErrorDescription: 'Failed to check subscription status. Please try again later.',
-  accountExists: 'User already exists. Use another email.',
-  paymentAuthTitle: 'Authentication required',
-  paymentAuthDescription: 'Please log in to make a payment.',
-  invalidAmountTitle: 'Invalid amount',
-  invalidAmountDescription: 'Please enter a valid payment amount.',
-  paymentFailedTitle: 'Payment failed',
-  paymentFailedFallback: 'Could not initiate payment. Please try again.',
-  noCheckoutUrlReceived: 'No checkout URL received',
-  paymentSuccessTitle: 'Payment Successful!',
-  paymentSuccessDescription: 'Your payment has been processed successfully.',
-  paymentConfirmedTitle: 'Payment Confirmed',
-  paymentConfirmedDescription: "Your payment was successful, but we couldn't load the details.",
-  paymentNotFound: 'Payment not found',
-  badSignature: 'Webhook signature verification failed',
-} as const;
+export { PAYMENT_MESSAGES } from '../payment-messages.ts';
 
 /** Landing email rule (01-core §4): text, at sign, domain, a top-level domain of 2+ letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { PAYMENT_MESSAGES, type SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import type { SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import { PAYMENT_MESSAGES } from '@wattwise/shared/payment-messages';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { fetchSubscriptionStatus, subscriptionKeys } from '../api/subscription.ts';
 import { errorMessageOf, retryDelayMs, shouldToastFailure, SUBSCRIPTION_CHECK } from '../lib/subscription-check.ts';
@@ -42,7 +42,10 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
         const message = errorMessageOf(error) || PAYMENT_MESSAGES.subscriptionCheckFailed;
         setChecked((c) => ({ userId: forUser, status: attempt === 0 ? null : c.status, isLoading: false, error: message, lastChecked: c.lastChecked }));
         if (shouldToastFailure(trigger)) {
-          toast.error(PAYMENT_MESSAGES.subscriptionErrorTitle, { description: PAYMENT_MESSAGES.subscriptionErrorDescription });
+          // sonner loads on first use: this provider is in the app's entry (docs/decisions/040).
+          void import('sonner').then(({ toast }) =>
+            toast.error(PAYMENT_MESSAGES.subscriptionErrorTitle, { description: PAYMENT_MESSAGES.subscriptionErrorDescription }),
+          );
         }
         if (attempt < SUBSCRIPTION_CHECK.retries) {
           window.clearTimeout(retryTimer.current);
