@@ -72,6 +72,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         MALLOC_ARENA_MAX: '2',
+        // Plan limits (1 bill a month on the free plan) only where a story is about them (e2e/payments.spec.ts).
+        PLAN_LIMITS: 'false',
         // Development mode: the stories read their mail in the dev mailbox, which a production
         // server shows to an admin only (it holds every user's reset links).
         NODE_ENV: 'development',

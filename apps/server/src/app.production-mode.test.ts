@@ -84,7 +84,10 @@ describe('production with nothing configured', () => {
 
   it('warns at start when mail cannot leave the server', () => {
     expect(startupWarnings(prod.config).join('\n')).toMatch(/SMTP_URL is not set/);
-    expect(startupWarnings(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', METRICS_TOKEN: 'metrics-token-0123456789' }))).toEqual([]);
+    const complete = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', METRICS_TOKEN: 'metrics-token-0123456789' };
+    expect(startupWarnings(loadConfig({ ...complete, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...complete, PLAN_LIMITS: 'false' }))).toEqual([]);
+    expect(startupWarnings(loadConfig(complete)).join('\n')).toMatch(/built-in test checkout/);
     expect(startupWarnings(dev.config)).toEqual([]);
   });
 });

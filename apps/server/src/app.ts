@@ -14,6 +14,8 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
+import { createPaymentRoutes, WEBHOOK_PATH } from './features/payments/payments.routes.ts';
+import { createTestCheckoutRoutes } from './features/payments/test-checkout.routes.ts';
 import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
@@ -44,6 +46,7 @@ import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
 import { type AdjustableClock, type Clock, createAdjustableClock, systemClock } from './platform/clock.ts';
 import type { Queue } from './platform/queue.ts';
+import { createPaymentsProvider, type PaymentsProvider, signPaymentEvent } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
@@ -71,6 +74,8 @@ export type AppDeps = {
   clockControl?: AdjustableClock | null;
   /** Tests may swap the fetch the smart-home platforms call (Home Assistant). */
   fetch?: typeof fetch;
+  /** Tests may swap the payments provider; by default it follows the config (Stripe or the built-in checkout). */
+  payments?: PaymentsProvider;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -127,7 +132,15 @@ export function createApp(deps: AppDeps) {
     return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
   } });
   app.route('/', createPropertyRoutes({ signedIn }));
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: createBillListVersions(database) }));
+  const payments = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret });
+  app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy }));
+  if (payments.kind === 'test') {
+    // The built-in checkout posts its signed events to the same webhook route Stripe would call.
+    const deliver = (payload: string) =>
+      Promise.resolve(app.request(WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signPaymentEvent(payload, payments.webhookSecret) }, body: payload }));
+    app.route('/', createTestCheckoutRoutes({ db, deliver }));
+  }
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: createBillListVersions(database), planLimits: config.planLimits }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
   app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
   app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
@@ -169,7 +182,7 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl, notifier, realtime };
+  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl, notifier, realtime, payments };
 }
 
 export type App = ReturnType<typeof createApp>['app'];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AiConfig } from './platform/ai.ts';
+import type { PaymentsConfig } from './platform/payments/payments.ts';
 
 /** The repository root (apps/server/src → ../../..), the base for default paths. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -91,6 +92,12 @@ const envSchema = z.object({
   AUTOMATION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Tests only: the clock of automation rules can be set through POST /api/dev/clock. Refused in production. */
   TEST_CLOCK: bool(false),
+  /** Payments: Stripe with a secret key (and its webhook signing secret); without one, the built-in test checkout. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /** Plan limits on bill uploads (free 1, basic 5 a month); `false` for a private server without plans. */
+  PLAN_LIMITS: bool(true),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -148,6 +155,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
   }
   if (e.HOME_ASSISTANT_URL && !e.HOME_ASSISTANT_TOKEN) problems.push('HOME_ASSISTANT_URL needs HOME_ASSISTANT_TOKEN (a long-lived access token)');
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') problems.push('TEST_CLOCK cannot be set in production');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint /api/payments/webhook)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -187,6 +195,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     billListCacheBytes: Math.round(e.BILL_LIST_CACHE_MB * 1024 * 1024),
     metricsToken: e.METRICS_TOKEN,
     ai: aiConfig(e),
+    payments: paymentsConfig(e),
+    planLimits: e.PLAN_LIMITS,
     rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
     smartHome: {
       credentialsKey: e.SMART_HOME_CREDENTIALS_KEY,
@@ -198,6 +208,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };
+}
+
+/** Stripe when a secret key is set, else the built-in test checkout. */
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };
+  }
+  return { provider: 'test' };
 }
 
 /** The AI provider chosen by the environment, or null for the offline engines. */
@@ -226,7 +244,7 @@ function configWarnings(e: { PUBLIC_URL?: string | undefined; HOST: string; PORT
 export type Config = ReturnType<typeof loadConfig>;
 
 /** What an operator should hear about at start: production settings that leave something unsafe or unusable. */
-export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' | 'metricsToken' | 'demoData'>): string[] {
+export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' | 'metricsToken' | 'demoData'> & Partial<Pick<Config, 'payments' | 'planLimits'>>): string[] {
   if (!config.isProduction) return [];
   const warnings: string[] = [];
   if (!config.smtpUrl) {
@@ -234,6 +252,9 @@ export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' 
   }
   if (!config.metricsToken) warnings.push('METRICS_TOKEN is not set: /metrics is off.');
   if (config.demoData) warnings.push('DEMO_DATA=true: the demo account exists on a production server.');
+  if (config.payments?.provider === 'test' && config.planLimits) {
+    warnings.push('STRIPE_SECRET_KEY is not set: paid plans go through the built-in test checkout, where anyone activates a plan with a test card. Set the Stripe keys, or PLAN_LIMITS=false for a private server without plans.');
+  }
   return warnings;
 }
 

@@ -14,5 +14,7 @@ export const planSchema = z.object({
   annualCents: z.number().int().nonnegative(),
   billsPerMonth: z.number().int().positive().nullable(),
   hasGuarantee: z.boolean(),
+  hasEnhancedInsights: z.boolean(),
+  hasPrioritySupport: z.boolean(),
   features: z.array(planFeatureSchema),
 });

@@ -28,6 +28,9 @@ export interface Plan {
   /** Bills per month; null is unlimited. */
   billsPerMonth: number | null;
   hasGuarantee: boolean;
+  /** Paid features the spec names (01-core §3): enhanced insights and proactive tips, priority support. */
+  hasEnhancedInsights: boolean;
+  hasPrioritySupport: boolean;
   features: PlanFeature[];
 }
 
@@ -42,6 +45,8 @@ export const PLANS: readonly Plan[] = [
     annualCents: 0,
     billsPerMonth: 1,
     hasGuarantee: false,
+    hasEnhancedInsights: false,
+    hasPrioritySupport: false,
     features: [
       { title: 'Bill Scanning', value: 'Manual upload', included: true },
       { title: 'AI Insights', value: 'Basic insights', included: true },
@@ -59,6 +64,8 @@ export const PLANS: readonly Plan[] = [
     annualCents: 4999,
     billsPerMonth: 5,
     hasGuarantee: true,
+    hasEnhancedInsights: false,
+    hasPrioritySupport: false,
     features: [
       { title: 'Bill Scanning', value: 'Unlimited automated scanning', included: true },
       { title: 'AI Insights', value: 'Savings insights', included: true },
@@ -76,6 +83,8 @@ export const PLANS: readonly Plan[] = [
     annualCents: 9999,
     billsPerMonth: null,
     hasGuarantee: true,
+    hasEnhancedInsights: true,
+    hasPrioritySupport: true,
     features: [
       { title: 'Bill Scanning', value: 'Unlimited automated scanning', included: true },
       { title: 'AI Insights', value: 'Enhanced insights and proactive tips', included: true },
@@ -102,4 +111,10 @@ export function annualSavingsCents(plan: Plan): number {
 /** The pricing dialog's title (01-core §2). */
 export function planDialogTitle(id: PlanId): string {
   return id === 'free' ? 'Get Started with Free Plan' : `Subscribe to ${getPlan(id).name} Plan`;
+}
+
+/** What a plan costs for one billing cycle, in cents. */
+export function planPriceCents(id: PlanId, cycle: BillingCycle): number {
+  const plan = getPlan(id);
+  return cycle === 'annual' ? plan.annualCents : plan.monthlyCents;
 }

@@ -12,7 +12,7 @@ import type { Logger } from './logger.ts';
  * server); Cloudflare Turnstile or reCAPTCHA Enterprise when their keys are configured.
  * Every provider receives the client's token in the `x-captcha-response` header.
  */
-export type CaptchaAction = 'signup' | 'login';
+export type CaptchaAction = 'signup' | 'login' | 'checkout';
 
 export type CaptchaVerifier = {
   provider: CaptchaConfig['provider'];
@@ -24,6 +24,12 @@ export type CaptchaVerifier = {
 };
 
 export const CAPTCHA_HEADER = 'x-captcha-response';
+
+/** What a request that failed its human check reads (auth and checkout alike). */
+export const CAPTCHA_FAILED = {
+  code: 'CAPTCHA_FAILED',
+  message: 'Security verification failed. Please refresh the page and try again.',
+} as const;
 
 const altchaPayloadSchema = z.object({
   algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),

@@ -64,6 +64,9 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'web'),
     ALTCHA_MAX_NUMBER: '2000',
+    // Plan limits (1 bill a month on the free plan) are off unless a test turns them on: most
+    // tests upload several bills for one user. The payments tests set PLAN_LIMITS=true.
+    PLAN_LIMITS: 'false',
     ...env,
   });
   const secrets: Secrets = options.secrets ?? { authSecret: randomBytes(32).toString('hex'), altchaHmacKey: randomBytes(32).toString('hex') };

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/lib/theme.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { SubscriptionProvider } from '@/features/subscription/components/subscription-provider.tsx';
 
 /** Query defaults from 01-core §9: retry 3, data fresh for 5 minutes. Client errors are not retried. */
 export function createQueryClient(): QueryClient {
@@ -24,7 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         {/* The toaster lives in the root layout (layout/deferred-toaster.tsx), loaded when a page needs it. */}
-        {children}
+        <SubscriptionProvider>{children}</SubscriptionProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -20,10 +20,11 @@ export const PENDING_PATHS = [
   '/recaptcha-test',
   '/database-status',
   '/feedback-analysis',
-  '/payment-dashboard',
-  '/payment-success',
-  '/payment-canceled',
 ] as const;
+
+const payments = (name: 'PaymentRoute' | 'PaymentSuccessRoute' | 'PaymentCanceledRoute' | 'PaymentDashboardRoute') => async () => ({
+  Component: (await import('./routes/payments.tsx'))[name],
+});
 
 const notFound = async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute });
 const landing = async () => ({ Component: (await import('./routes/marketing.tsx')).LandingRoute });
@@ -51,7 +52,6 @@ const iotDashboard = async () => ({ Component: (await import('@/features/iot/com
 const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
 const contact = async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage });
 const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
-const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
 const unsubscribe = async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage });
 const billDetail = async () => ({
@@ -106,7 +106,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
           },
           { path: '/bill-upload', lazy: billUpload },
-          { path: '/payment', lazy: billUpload },
+          { path: '/admin', lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
+          { path: '/payment', lazy: payments('PaymentRoute') },
+          { path: '/payment-success', lazy: payments('PaymentSuccessRoute') },
+          { path: '/payment-canceled', lazy: payments('PaymentCanceledRoute') },
+          { path: '/payment-dashboard', lazy: payments('PaymentDashboardRoute') },
           { path: '/pay', lazy: billUpload },
           { path: '/upload', lazy: billUpload },
           { path: '/dashboard', lazy: dashboard },
@@ -123,7 +127,6 @@ export const routes: RouteObject[] = [
           { path: '/notifications', lazy: notifications },
           { path: '/contact', lazy: contact },
           { path: '/support', lazy: support },
-          { path: '/admin', lazy: admin },
           { path: '/calendar-scheduling', lazy: calendarScheduling },
           { path: '/unsubscribe', lazy: unsubscribe },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),

@@ -15,3 +15,4 @@ export * from './iot.ts';
 export * from './notifications.ts';
 export * from './support.ts';
 export * from './appointments.ts';
+export * from './payments.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
@@ -90,4 +90,13 @@ export function sumAnnualSavingsByUser(db: Db): Promise<{ userId: string; annual
     .from(savingRecommendation)
     .where(eq(savingRecommendation.savingsPeriod, 'annual'))
     .groupBy(savingRecommendation.userId);
+}
+
+/** Savings the user's recommendations found since `since`: yearly ones per year, one-time ones once (dollars). */
+export async function sumSavingsFoundSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${savingRecommendation.estimatedSavings}), 0)`.mapWith(Number) })
+    .from(savingRecommendation)
+    .where(and(eq(savingRecommendation.userId, userId), gte(savingRecommendation.createdAt, since)));
+  return row?.total ?? 0;
 }

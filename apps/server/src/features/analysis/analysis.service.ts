@@ -21,6 +21,7 @@ import {
   insertRecommendations,
   type RecommendationRow,
   sumAnnualSavingsByUser,
+  sumSavingsFoundSince,
 } from './analysis.queries.ts';
 
 export const ANALYSIS_MESSAGES = {
@@ -258,4 +259,9 @@ export async function requireRecommendation(db: Db, userId: string, id: string):
 /** Annual recommended savings of every user (unscoped handle; publish only aggregates). */
 export function annualSavingsByUser(db: Db): Promise<{ userId: string; annual: number }[]> {
   return sumAnnualSavingsByUser(db);
+}
+
+/** The yearly savings found for the user since a date (the savings guarantee), in cents. */
+export async function yearlySavingsFoundSinceCents(db: Db, userId: string, since: Date): Promise<number> {
+  return Math.round((await sumSavingsFoundSince(db, userId, since)) * 100);
 }

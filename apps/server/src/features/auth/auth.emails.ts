@@ -51,3 +51,19 @@ export function welcomeEmail(to: string, name: string, appUrl: string): MailMess
     text: `${greeting}\n\nYour email is confirmed. Your welcome bonus: a free bill analysis. Upload a utility bill:\n${uploadUrl}\n`,
   };
 }
+
+/**
+ * The pricing dialog's sign-up (01-core §3): the account was made from the email alone with a
+ * generated password, so the confirmation mail also carries a link to choose one.
+ */
+export function planSignUpEmail(to: string, verifyUrl: string, setPasswordUrl: string, planName: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your email for Wattwise',
+    html: layout(
+      'Confirm your email',
+      `<p>Hi,</p><p>Your Wattwise account is ready on the ${escapeHtml(planName)} plan. Confirm your email address:</p>${button(verifyUrl, 'Confirm email')}<p>We created your account from your email alone. Set your password to sign in again later (the link works for 24 hours):</p>${button(setPasswordUrl, 'Set your password')}`,
+    ),
+    text: `Hi,\n\nYour Wattwise account is ready on the ${planName} plan. Confirm your email address:\n${verifyUrl}\n\nWe created your account from your email alone. Set your password to sign in again later (the link works for 24 hours):\n${setPasswordUrl}\n`,
+  };
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import { getClientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/types.ts';
-import { CAPTCHA_HEADER, type CaptchaAction, type CaptchaVerifier } from '../../platform/captcha.ts';
+import { CAPTCHA_FAILED, CAPTCHA_HEADER, type CaptchaAction, type CaptchaVerifier } from '../../platform/captcha.ts';
 import { type Auth, CLIENT_IP_HEADER, HUMAN_CHECKED_HEADER } from './auth.service.ts';
 
 const CAPTCHA_PATHS: Record<string, CaptchaAction> = {
@@ -38,10 +38,7 @@ const OPTIONAL_CAPTCHA_PATHS: Record<string, CaptchaAction> = {
   '/api/auth/send-verification-email': 'login',
 };
 
-export const CAPTCHA_FAILED = {
-  code: 'CAPTCHA_FAILED',
-  message: 'Security verification failed. Please refresh the page and try again.',
-} as const;
+export { CAPTCHA_FAILED } from '../../platform/captcha.ts';
 
 /**
  * better-auth's endpoints under /api/auth. In front of them: the client address we trust

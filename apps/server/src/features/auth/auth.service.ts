@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
@@ -155,6 +155,9 @@ function createBetterAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createBetterAuth>;
+
+/** The pricing dialog's sign-up mail, for the payments feature. */
+export { planSignUpEmail } from './auth.emails.ts';
 export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUser = SessionData['user'];
 
@@ -268,4 +271,11 @@ export async function createAdmin(auth: Auth, email: string): Promise<CreateAdmi
     password: await ctx.password.hash(password),
   });
   return { userId: created.id, created: true, password };
+}
+
+/** One page of accounts for the admin lists, newest first; `after` is the last row of the page before. */
+export async function listUsersPage(db: Db, limit: number, after: { createdAt: Date; id: string } | null): Promise<{ rows: { id: string; email: string; createdAt: Date }[]; total: number }> {
+  const where = after ? sql`(${user.createdAt}, ${user.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
+  const rows = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(where).orderBy(desc(user.createdAt), desc(user.id)).limit(limit);
+  return { rows, total: await countUsers(db) };
 }

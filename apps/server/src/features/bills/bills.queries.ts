@@ -310,3 +310,12 @@ export function findBillsDueOn(db: Db, day: string) {
 export function findUsersWithBills(db: Db) {
   return db.selectDistinct({ userId: utilityBill.userId }).from(utilityBill).where(eq(utilityBill.status, 'processed'));
 }
+
+/** Bills the user uploaded in [start, end): the plan's monthly allowance counts them. */
+export async function countBillsUploadedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.userId, userId), sql`${utilityBill.createdAt} >= ${start.toISOString()}`, sql`${utilityBill.createdAt} < ${end.toISOString()}`));
+  return row?.n ?? 0;
+}

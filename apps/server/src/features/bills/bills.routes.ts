@@ -36,6 +36,8 @@ import {
   uploadBill,
 } from './bills.service.ts';
 import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
+import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
+import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 import { type BillListVersions, createBillListCache } from './bill-list-cache.ts';
 import { readBillListVersion } from './bills.queries.ts';
@@ -54,6 +56,7 @@ export type BillRoutesDeps = BillsDeps & {
   signedIn: SignedIn;
   heartbeatMs?: number;
   uploadLimits?: UploadLimits;
+  planLimits?: boolean;
   /** Bytes of bill-list answers kept in memory (bill-list-cache.ts); 0 builds every answer. */
   billListCacheBytes?: number;
   /** Where that cache learns whether the user's bills changed; by default it asks the database each time. */
@@ -93,6 +96,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     async (c, next) => {
       const userId = signedInUser(c).id;
       if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
+      if (deps.planLimits) await assertWithinPlan(deps.db, userId);
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
       await next();
@@ -124,7 +128,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         propertyTypeChosen: form.get('propertyType') !== null,
         billType: fields.billType,
         propertyId: fields.propertyId,
-      }, deps.uploadLimits);
+      }, deps.uploadLimits && { ...deps.uploadLimits, planLimits: deps.planLimits === true });
       return c.json({ bill }, 202);
     },
   );
@@ -282,6 +286,18 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         if (c.req.header('if-none-match') === list.etag) return c.body(null, 304, headers);
         return c.body(list.body, 200, { ...headers, 'content-type': 'application/json' });
       },
+    )
+    // Before /api/bills/{id}: 'allowance' is not an id.
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/bills/allowance',
+        middleware: [signedIn] as const,
+        tags: ['Bills'],
+        summary: "The caller's bills this calendar month (in their time zone) and what their plan allows",
+        responses: { 200: json(billAllowanceSchema, 'Allowance'), 401: unauthorized },
+      }),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getBillAllowance(db, userId)), 200),
     )
     // Before /api/bills/{id}: 'figures' is not an id.
     .openapi(

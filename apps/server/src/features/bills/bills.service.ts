@@ -36,6 +36,7 @@ import {
   updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
 import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
 import { documentTextKey } from './layout-hints.ts';
+import { assertWithinPlan } from './plan-allowance.ts';
 import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
 
 export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
@@ -118,6 +119,7 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
       ? await deps.db.transaction(async (tx) => {
           await lockUserUploads(tx, userId);
           await assertUploadAllowed(tx, userId, limits);
+          if (limits.planLimits) await assertWithinPlan(tx, userId);
           return insertBill(tx, values);
         })
       : await insertBill(deps.db, values);

@@ -10,6 +10,8 @@ export type UploadLimits = {
   windowSeconds: number;
   /** Bills one user may have queued or being read at once. */
   concurrency: number;
+  /** Also hold uploads to the plan's bills per month (01-core §9; config PLAN_LIMITS). */
+  planLimits?: boolean;
 };
 
 /** A bill waiting behind others is usually read within seconds; ask the client to come back then. */

@@ -1,17 +1,41 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { AdminSubscriptionsPanel } from '@/features/subscription/components/admin-subscriptions-panel.tsx';
 import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-panel.tsx';
+import { useAuth } from '@/hooks/use-auth.ts';
+import { PageSpinner } from './page-spinner.tsx';
 
-/** The admin area's tabs: each feature adds its panel here (the server checks the role on every call). */
-const ADMIN_TABS: { value: string; label: string; Component: ComponentType }[] = [{ value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel }];
+/** The admin tabs: each panel is its feature's own component (the lead unions these arrays at merge). */
+const ADMIN_TABS = [
+  { value: 'users', label: 'Users & Subscriptions', Component: AdminSubscriptionsPanel },
+  { value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel },
+] as const;
 
-/** /admin (01-core §6): a shell with one tab per admin panel. */
-export function AdminPage() {
+const ACCESS_DENIED = 'Access denied: You do not have permission to view this page.';
+const AUTH_ERROR = 'Authentication error: There was an error verifying your permissions.';
+
+/**
+ * /admin (01-core §2, §6): the role comes from the server's fresh session check; others get the
+ * spec's toast and go to /dashboard. Every admin endpoint checks the role again on the server.
+ */
+export function AdminRoute() {
+  const { isAdmin, isLoading, session } = useAuth();
+  const navigate = useNavigate();
+  const told = useRef(false);
+  const denied = !isLoading && !isAdmin;
+  useEffect(() => {
+    if (!denied || told.current) return;
+    told.current = true;
+    toast.error(session === null && !isLoading ? AUTH_ERROR : ACCESS_DENIED);
+    void navigate('/dashboard', { replace: true });
+  }, [denied, session, isLoading, navigate]);
+  if (!isAdmin) return <PageSpinner />;
   return (
-    <section className="mx-auto w-full max-w-[1200px] px-4 py-10 md:px-6">
-      <h1 className="text-3xl font-semibold">Admin</h1>
-      <p className="mt-1 text-muted-foreground">Run Wattwise: answer support tickets and manage the service.</p>
-      <Tabs defaultValue={ADMIN_TABS[0]?.value} className="mt-6">
+    <div className="mx-auto grid w-full max-w-[1200px] gap-6 px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+      <Tabs defaultValue={ADMIN_TABS[0].value}>
         <TabsList>
           {ADMIN_TABS.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
@@ -25,6 +49,6 @@ export function AdminPage() {
           </TabsContent>
         ))}
       </Tabs>
-    </section>
+    </div>
   );
 }

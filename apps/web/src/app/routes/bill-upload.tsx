@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, UploadIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
@@ -28,6 +29,8 @@ import { DuplicateDialog } from '@/features/bills/components/duplicate-dialog.ts
 import { FileDropZone } from '@/features/bills/components/file-drop-zone.tsx';
 import { UploadFailure, UploadProgress, UploadSuccess } from '@/features/bills/components/upload-status.tsx';
 import { WhyScanPanel } from '@/features/processing/components/why-scan-panel.tsx';
+import { BillAllowanceNote } from '@/features/subscription/components/bill-allowance-note.tsx';
+import { subscriptionKeys } from '@/features/subscription/api/subscription.ts';
 
 /** Upload redirect delay of 01-core §9. */
 const REDIRECT_DELAY_MS = 3000;
@@ -55,6 +58,12 @@ export function BillUploadPage() {
   const propertyId = propertyForUpload(chosenPropertyId, properties.data, propertyType);
 
   const isSuccess = flow.state.phase === 'success' && flow.bill !== null;
+  // The month's allowance changes with every upload (accepted or refused).
+  const queryClient = useQueryClient();
+  const phase = flow.state.phase;
+  useEffect(() => {
+    if (phase === 'processing' || phase === 'error') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allowance() });
+  }, [phase, queryClient]);
   const askDuplicate = isSuccess && flow.bill?.duplicateOfId != null && !duplicateHandled;
   const willRedirect = isSuccess && !askDuplicate && !stayOnPage;
 
@@ -123,6 +132,7 @@ export function BillUploadPage() {
         <p className="text-muted-foreground">
           Upload a PDF or a photo of your bill. We read it in seconds and show what you can save.
         </p>
+        {isAuthenticated ? <BillAllowanceNote /> : null}
       </div>
 
       <Tabs defaultValue="upload">
@@ -170,7 +180,7 @@ export function BillUploadPage() {
                       <UploadProgress state={flow.state} />
                     )}
                     {flow.state.phase === 'error' && flow.failure && (
-                      <UploadFailure message={flow.failure} canRetry={flow.bill !== null} onRetry={flow.retry} />
+                      <UploadFailure message={flow.failure} canRetry={flow.bill !== null} onRetry={flow.retry} upgradeHref={flow.needsUpgrade ? '/pricing' : undefined} />
                     )}
                     <Button size="lg" className="w-full sm:w-fit sm:justify-self-end" onClick={startUpload} disabled={isBusy || (isAuthenticated && !file)}>
                       <UploadIcon aria-hidden />

@@ -19,7 +19,7 @@ export function UploadProgress({ state }: { state: ProgressState }) {
   );
 }
 
-export function UploadFailure({ message, canRetry, onRetry }: { message: string; canRetry: boolean; onRetry: () => void }) {
+export function UploadFailure({ message, canRetry, onRetry, upgradeHref }: { message: string; canRetry: boolean; onRetry: () => void; upgradeHref?: string }) {
   return (
     <div role="alert" className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
       <p className="flex items-center gap-2 font-medium text-destructive">
@@ -27,6 +27,11 @@ export function UploadFailure({ message, canRetry, onRetry }: { message: string;
         {canRetry ? UPLOAD_MESSAGES.processingFailedTitle : UPLOAD_MESSAGES.uploadFailedTitle}
       </p>
       <p>{canRetry ? UPLOAD_MESSAGES.processingFailed(message) : message}</p>
+      {upgradeHref ? (
+        <Button className="w-fit" asChild>
+          <Link to={upgradeHref}>Upgrade</Link>
+        </Button>
+      ) : null}
       {canRetry && (
         <Button variant="outline" className="w-fit" onClick={onRetry}>
           <RotateCcwIcon aria-hidden />

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+
+/** The upload's refusal past the plan's bills for the month (server: features/bills/plan-allowance.ts). */
+export const PLAN_LIMIT_CODE = 'PLAN_LIMIT_REACHED';
 import { ApiError } from '@/lib/api-client.ts';
 import { followBillProcessing } from '../api/follow-processing.ts';
 import { billKeys } from '@/lib/query-keys.ts';
@@ -16,6 +19,8 @@ export interface BillUploadFlow {
   bill: BillSummary | null;
   /** Why processing failed, when it did. */
   failure: string | null;
+  /** The failure is the plan's monthly limit: offer an upgrade. */
+  needsUpgrade: boolean;
   isBusy: boolean;
   upload: (input: UploadBillInput) => void;
   retry: () => void;
@@ -34,6 +39,8 @@ export function useBillUploadFlow({ onUnauthenticated }: { onUnauthenticated: ()
   const [state, setState] = useState<ProgressState>(INITIAL_PROGRESS);
   const [bill, setBill] = useState<BillSummary | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The plan's bills for this month are used up: the failure offers an upgrade (01-core §6). */
+  const [needsUpgrade, setNeedsUpgrade] = useState(false);
   const stopFollowing = useRef<(() => void) | null>(null);
   const retryRef = useRef<() => void>(() => undefined);
 
@@ -83,6 +90,7 @@ export function useBillUploadFlow({ onUnauthenticated }: { onUnauthenticated: ()
           }
           const message = error.message || UPLOAD_MESSAGES.uploadFailedFallback;
           setFailure(message);
+          setNeedsUpgrade(error instanceof ApiError && error.code === PLAN_LIMIT_CODE);
           setState({ phase: 'error', progress: 0, step: '' });
           toast.error(UPLOAD_MESSAGES.uploadFailedTitle, { description: message });
         },
@@ -124,6 +132,7 @@ export function useBillUploadFlow({ onUnauthenticated }: { onUnauthenticated: ()
     state,
     bill,
     failure,
+    needsUpgrade,
     isBusy: state.phase === 'uploading' || state.phase === 'processing' || retryMutation.isPending,
     upload,
     retry,

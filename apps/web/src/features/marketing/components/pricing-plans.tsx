@@ -1,13 +1,10 @@
 import { CheckIcon, XIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ANNUAL_TOGGLE_LABEL, annualSavingsCents, PLANS, type Plan, type PlanId } from '@wattwise/shared/plans';
 import { Button } from '@/components/ui/button.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
-
-// The dialog (Radix Dialog) loads when a paid plan is first chosen, not with the page.
-const PlanDialog = lazy(async () => ({ default: (await import('./plan-dialog.tsx')).PlanDialog }));
 
 function priceLine(plan: Plan, isAnnual: boolean): { price: string; period: string; note?: string } {
   if (plan.monthlyCents === 0) return { price: formatMoney(0), period: '/month' };
@@ -37,22 +34,23 @@ function AnnualToggle({ isAnnual, onChange }: { isAnnual: boolean; onChange: (va
   );
 }
 
+/** Opens the pricing dialog of a plan (app/routes composes it from the subscription feature). */
+export type ChoosePlan = (plan: PlanId, isAnnual: boolean) => void;
+
 /**
  * The three plan cards with the annual toggle (01-core §2, §9), from the shared plan definition.
- * Signed out, a plan starts with creating an account; signed in, Free leads to the upload and a
- * paid plan opens its dialog (checkout is wired there by the payments work, issue 11).
+ * Signed in, Free leads to the upload; every other choice opens the pricing dialog.
  */
 export function PricingPlans({
   isAuthenticated,
-  onSignUp,
+  onChoosePlan,
   headingLevel = 3,
 }: {
   isAuthenticated: boolean;
-  onSignUp: (plan: PlanId) => void;
+  onChoosePlan: ChoosePlan;
   headingLevel?: 2 | 3;
 }) {
   const [isAnnual, setIsAnnual] = useState(false);
-  const [chosen, setChosen] = useState<PlanId | null>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
@@ -93,7 +91,7 @@ export function PricingPlans({
               ) : (
                 <Button
                   variant={featured ? 'default' : 'outline'}
-                  onClick={() => (isAuthenticated ? setChosen(plan.id) : onSignUp(plan.id))}
+                  onClick={() => onChoosePlan(plan.id, isAnnual)}
                 >
                   {plan.id === 'free' ? 'Get Started' : `Subscribe to ${plan.name}`}
                 </Button>
@@ -109,11 +107,6 @@ export function PricingPlans({
         </Link>
         .
       </p>
-      {chosen ? (
-        <Suspense fallback={null}>
-          <PlanDialog plan={chosen} isAnnual={isAnnual} onClose={() => setChosen(null)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { isBuiltScreen } from '@wattwise/shared/web-routes';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { useSubscription } from '../subscription-context.ts';
 import { noticeToShow, parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
 
 /**
@@ -17,10 +18,16 @@ import { noticeToShow, parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS,
 export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boolean }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  // No subscription is confirmed by the server yet (the plans feature will report it); until then nothing claims one.
-  const confirmedPlan = null;
-  const [notice, setNotice] = useState<Notice | null>(() => noticeToShow(parseSubscriptionParams(searchParams), { isAuthenticated, confirmedPlan }));
-  const [initial] = useState(notice);
+  const subscription = useSubscription();
+  const [requested] = useState(() => parseSubscriptionParams(searchParams));
+  // 'Subscription Activated!' only once the server confirms an active plan (subscription context).
+  const confirmedPlan = subscription.hasActiveSubscription && (subscription.plan === 'basic' || subscription.plan === 'pro') ? subscription.plan : null;
+  const settled = !requested || requested.kind === 'canceled' || (!subscription.isLoading && subscription.lastChecked !== null) || subscription.error !== null;
+  const [initial, setInitial] = useState<Notice | null | undefined>(undefined);
+  const [hidden, setHidden] = useState(false);
+  // Decided once, when the check has answered (state derived during render, not in an effect).
+  if (initial === undefined && settled) setInitial(noticeToShow(requested, { isAuthenticated, confirmedPlan }));
+  const notice = hidden ? null : (initial ?? null);
   const announced = useRef(false);
 
   useEffect(() => {
@@ -42,7 +49,7 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
       isSuccess ? SUBSCRIPTION_TIMINGS.successRedirectMs : SUBSCRIPTION_TIMINGS.canceledQueryClearMs,
     );
     const hide = window.setTimeout(
-      () => setNotice(null),
+      () => setHidden(true),
       isSuccess ? SUBSCRIPTION_TIMINGS.successModalHideMs : SUBSCRIPTION_TIMINGS.canceledNoticeHideMs,
     );
     return () => {
@@ -71,7 +78,7 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && setNotice(null)}>
+    <Dialog open onOpenChange={(open) => !open && setHidden(true)}>
       <DialogContent>
         <DialogHeader>
           <CheckCircle2Icon className="size-10 text-brand" aria-hidden />
@@ -83,14 +90,14 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
         <DialogFooter>
           {isBuiltScreen('/pricing') && (
             <Button variant="outline" asChild>
-              <Link to="/pricing" onClick={() => setNotice(null)}>
+              <Link to="/pricing" onClick={() => setHidden(true)}>
                 View Pricing
               </Link>
             </Button>
           )}
           <Button
             onClick={() => {
-              setNotice(null);
+              setHidden(true);
               void navigate('/dashboard', { replace: true });
             }}
           >

@@ -1,0 +1,66 @@
+import Stripe from 'stripe';
+import { createStripeProvider } from './stripe.ts';
+import { createTestProvider } from './test-provider.ts';
+
+/**
+ * Payments (issue 11): Stripe when `STRIPE_SECRET_KEY` is set, otherwise a built-in test checkout
+ * served by this server (`/checkout/test/:id`). Both follow the same flow: a checkout session,
+ * a browser redirect to its URL, then events signed with Stripe's signature scheme posted to the
+ * one webhook handler, which alone writes subscriptions and payments.
+ */
+export type PaymentsConfig =
+  | { provider: 'test' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string };
+
+export type CheckoutInput = {
+  userId: string;
+  email: string;
+  mode: 'subscription' | 'payment';
+  amountCents: number;
+  currency: 'usd';
+  /** The product line the customer reads on the checkout page. */
+  description: string;
+  /** Subscriptions renew every month or year. */
+  interval?: 'month' | 'year';
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied to the session and (subscriptions) the subscription, so webhooks name the user and plan. */
+  metadata: Record<string, string>;
+};
+
+export type CreatedCheckout = { id: string; url: string };
+
+/** A checkout session as the provider reports it (for the payment-success page). */
+export type RetrievedCheckout = { id: string; paymentStatus: 'paid' | 'unpaid'; amountTotal: number; created: number; clientReferenceId: string | null };
+
+export interface PaymentsProvider {
+  kind: 'test' | 'stripe';
+  createCheckout(input: CheckoutInput): Promise<CreatedCheckout>;
+  /** The session as the provider knows it; null for the test provider (our table is the truth). */
+  retrieveCheckout(id: string): Promise<RetrievedCheckout | null>;
+  /** Stripe's Customer Portal (manage or cancel); null where there is none. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+  /** The secret webhooks are signed with. */
+  webhookSecret: string;
+}
+
+/** A verified event: Stripe's envelope (id, type, created, data.object). */
+export type PaymentEvent = { id: string; type: string; created: number; data: { object: Record<string, unknown> } };
+
+/** Stripe's signature scheme (`Stripe-Signature: t=…,v1=…`), checked with the SDK's own helper; throws on a bad signature. */
+export function constructPaymentEvent(payload: string, signature: string | undefined, secret: string): PaymentEvent {
+  if (!signature) throw new Error('No signature');
+  const event = Stripe.webhooks.constructEvent(payload, signature, secret) as unknown as PaymentEvent;
+  return event;
+}
+
+/** Signs a payload the way Stripe does (the built-in checkout's events and tests). */
+export function signPaymentEvent(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+}
+
+/** The provider the configuration chooses. */
+export function createPaymentsProvider(config: PaymentsConfig, options: { publicUrl: string; authSecret: string }): PaymentsProvider {
+  return config.provider === 'stripe' ? createStripeProvider(config) : createTestProvider(options);
+}
