@@ -10,7 +10,9 @@ import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createAuth, getSession } from './features/auth/auth.service.ts';
+import { createAdminRoutes } from './features/admin/admin.routes.ts';
+import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
+import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -20,7 +22,7 @@ import { createMetrics, requestContext } from './http/observability.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { createSignedIn } from './http/session.ts';
+import { createAdminOnly, createSignedIn } from './http/session.ts';
 import { sessionCache } from './http/session-cache.ts';
 import { mountSeoRoutes } from './http/seo.ts';
 import { serveWebApp } from './http/static.ts';
@@ -94,11 +96,20 @@ export function createApp(deps: AppDeps) {
     const session = await getSession(auth, headers);
     return session ? { userId: session.user.id } : null;
   } });
+  // The one admin check (01-core §6): the role is read fresh from the database on every call.
+  const adminOnly = createAdminOnly({ db, lookup: async (headers) => {
+    const session = await getSession(auth, headers, { fresh: true });
+    return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
+  } });
+  // Bill search honours a user id filter for admins only (decision 100).
+  const isAdminCaller = async (headers: Headers) => isAdmin((await getSession(auth, headers, { fresh: true }))?.user);
   app.route('/', createPropertyRoutes({ signedIn }));
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits }));
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
+  app.route('/', createAdminRoutes({ adminOnly }));
+  app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });

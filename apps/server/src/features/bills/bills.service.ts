@@ -41,6 +41,7 @@ export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
 export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
 export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
+export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-search.queries.ts';
 
 export type BillsDeps = {
   db: Db;

@@ -23,6 +23,17 @@ export function fileOfDocumentText(key: string): string | null {
   return key.endsWith('.text.json.gz') ? key.slice(0, -'.text.json.gz'.length) : null;
 }
 
+/** Longest text kept for search: a bill's words fit many times over; a 20-page scan of noise does not bloat the row. */
+const SEARCH_TEXT_MAX = 50_000;
+
+/** The words the reader saw, page by page and line by line, as plain text (what bill search reads). */
+export function documentPlainText(doc: DocumentText): string {
+  return doc.pages
+    .map((page) => page.lines.map((line) => line.text).join('\n'))
+    .join('\n\n')
+    .slice(0, SEARCH_TEXT_MAX);
+}
+
 export async function saveDocumentText(storage: Storage, filePath: string, doc: DocumentText): Promise<void> {
   await storage.put(documentTextKey(filePath), gzipSync(JSON.stringify(doc)));
 }
