@@ -53,6 +53,8 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/dashboard/bills/:billId', title: 'Bill details — Wattwise' },
   { path: '/rebates', title: 'Find Smarter Savings with AI — Wattwise' },
   { path: '/applications', title: 'Application Tracking — Wattwise' },
+  { path: '/admin', title: 'Admin Dashboard — Wattwise' },
+  { path: '/bill-search', title: 'Bill Search — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 
@@ -92,6 +94,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin|bill-search|feedback-analysis|ml-analytics)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

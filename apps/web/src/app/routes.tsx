@@ -12,10 +12,8 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/admin',
   '/contact',
   '/support',
-  '/bill-search',
   '/smart-home',
   '/smart-dashboard',
   '/regional-savings',
@@ -47,6 +45,8 @@ const rebates = async () => ({ Component: (await import('@/features/rebates/comp
 const applications = async () => ({
   Component: (await import('@/features/rebates/components/applications-page.tsx')).ApplicationsPage,
 });
+const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
+const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -106,6 +106,8 @@ export const routes: RouteObject[] = [
           { path: '/dashboard/bills/:billId', lazy: billDetail },
           { path: '/rebates', lazy: rebates },
           { path: '/applications', lazy: applications },
+          { path: '/admin', lazy: admin },
+          { path: '/bill-search', lazy: billSearch },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

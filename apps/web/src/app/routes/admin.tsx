@@ -1,0 +1,18 @@
+import { AdminGate } from '@/features/admin/components/admin-gate.tsx';
+import { type AdminTab, AdminShell } from '@/features/admin/components/admin-shell.tsx';
+import { OptimizationGuide } from '@/features/admin/components/optimization-guide.tsx';
+
+/**
+ * The admin area's tabs, one entry per panel (01-core §2). Features add their panel here
+ * ('Users & Subscriptions', 'Tickets', the rebate catalogue…); the shell renders them in order.
+ */
+export const ADMIN_TABS: AdminTab[] = [{ value: 'optimization', label: 'Optimization Guide', Component: OptimizationGuide }];
+
+/** /admin: admins only (the server decides); anyone else gets the spec's toast and goes to /dashboard. */
+export function AdminPage() {
+  return (
+    <AdminGate>
+      <AdminShell tabs={ADMIN_TABS} />
+    </AdminGate>
+  );
+}
