@@ -5,6 +5,9 @@ import { billSearchDocument, utilityBill } from '../../db/schema/bills.ts';
 // Bill search (02-tools §2.3; decision 100): PostgreSQL full-text search over the generated
 // `search_vector` column (GIN index), ranked, with a snippet cut from the same document.
 
+/** How many of the newest matching bills are ranked (decision 100). */
+export const RANK_WINDOW = 1000;
+
 /** Marks ts_headline puts around a hit: control characters the search document never holds (schema/bills.ts strips them). */
 const HIT_START = '\u0001';
 const HIT_END = '\u0002';
@@ -18,14 +21,22 @@ export type BillSearchRow = { billId: string; billDate: string; billAmount: numb
  */
 export async function searchBillsOfUser(db: Db, userId: string, term: string, limit: number): Promise<BillSearchRow[]> {
   const query = sql`websearch_to_tsquery('english'::regconfig, ${term})`;
-  const rank = sql<number>`ts_rank_cd(${utilityBill.searchVector}, ${query}, 32)`;
   const date = sql<string>`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, (${utilityBill.createdAt} at time zone 'UTC')::date)::text`;
-  // Ranked first, the snippet cut only for the page of results (ts_headline is the costly part).
-  const top = db
-    .select({ id: utilityBill.id, rank: rank.as('rank') })
+  // The newest matches (at most RANK_WINDOW) are ranked, the page of results cut from them, and
+  // only that page gets a snippet: ranking and ts_headline are the costly parts, and a term on
+  // every bill of a 10,000-bill account must not rank all of them (decision 100).
+  const matches = db
+    .select({ id: utilityBill.id, createdAt: utilityBill.createdAt, vector: utilityBill.searchVector })
     .from(utilityBill)
     .where(and(eq(utilityBill.userId, userId), sql`${utilityBill.searchVector} @@ ${query}`))
-    .orderBy(desc(sql`rank`), desc(utilityBill.createdAt))
+    .orderBy(desc(utilityBill.createdAt))
+    .limit(RANK_WINDOW)
+    .as('matches');
+  const rank = sql<number>`ts_rank_cd(${matches.vector}, ${query}, 32)`;
+  const top = db
+    .select({ id: matches.id, rank: rank.as('rank') })
+    .from(matches)
+    .orderBy(desc(sql`rank`), desc(matches.createdAt))
     .limit(limit)
     .as('top');
   const rows = await db

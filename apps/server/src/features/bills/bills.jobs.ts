@@ -9,7 +9,8 @@ import type { ProcessingInfo } from './bill-dto.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
 import type { BillsDeps } from './bills.service.ts';
-import { documentPlainText, layoutHintsFor, saveDocumentText } from './layout-hints.ts';
+import { layoutHintsFor, saveDocumentText, searchTextOf } from './layout-hints.ts';
+import { activeHintsFor } from './reader-model.ts';
 import { type BillEvent, billTopic, BILL_TYPES, PROCESS_BILL_JOB, processBillPayload, type ProcessBillPayload } from './bills.shared.ts';
 
 /** Reading one bill may take this long (OCR of a many-page scan) before it counts as a failed attempt. */
@@ -142,7 +143,7 @@ async function readWithHints(
   const read = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true, onProgress });
   const doc = read.document;
   if (!doc) return { result: read, text: null };
-  return { result: await rereadWithHints(deps, bill, read, doc), text: documentPlainText(doc) };
+  return { result: await rereadWithHints(deps, bill, read, doc), text: searchTextOf(doc) };
 }
 
 async function rereadWithHints(
@@ -155,7 +156,10 @@ async function rereadWithHints(
   // Keeping the text only helps later corrections teach: a storage hiccup here must not fail the bill.
   await saveDocumentText(deps.storage, bill.filePath, doc).catch((error: unknown) => deps.logger.warn({ err: error, billId: bill.id }, 'bill text not kept'));
   const provider = result.fields.utilityProvider.value;
-  const hints = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
+  const own = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
+  // The promoted reader model's hints for the provider (decision 101); the user's own corrections of this account come first.
+  const shared = (await activeHintsFor(deps.db, provider)).filter((h) => !own.some((o) => o.field === h.field));
+  const hints = [...own, ...shared];
   if (hints.length === 0) return plain;
   const { confirmed: _c, stats: _s, ...again } = extractFromDocument(doc, undefined, hints);
   return { ...again, ai: plain.ai, checks: [...again.checks, { name: 'layout hints from corrections', passed: true, detail: hints.map((h) => h.field).join(', ') }] };

@@ -42,6 +42,18 @@ export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
 export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
 export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-search.queries.ts';
+export {
+  type AcceptedCorrection,
+  activeReaderModel,
+  evaluateHints,
+  type HeldoutBill,
+  learnProviderHints,
+  listReaderModelVersions,
+  loadHeldoutBills,
+  type ProviderHints,
+  type ReaderModelRow,
+  saveReaderModelVersion,
+} from './reader-model.ts';
 
 export type BillsDeps = {
   db: Db;
