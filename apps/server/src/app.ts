@@ -1,5 +1,5 @@
 import { compress } from 'hono/compress';
-import type { Config, Secrets } from './config.ts';
+import { type Config, REPO_ROOT, type Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -7,6 +7,7 @@ import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
 import type { BillsDeps } from './features/bills/bills.service.ts';
+import { createFeedbackAnalysisRoutes } from './features/feedback/feedback-analysis.routes.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
@@ -36,6 +37,8 @@ import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
 export const APP_VERSION = '0.1.0';
+/** The held-out bills 'Train Model' measures a reader version on (generated, never trained on; decision 101). */
+const HELDOUT_BILLS = 'packages/extractor/test-fixtures/generated';
 
 export type AppDeps = {
   config: Config;
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createAdminRoutes({ adminOnly }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
+  app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });

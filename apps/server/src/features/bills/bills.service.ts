@@ -45,6 +45,8 @@ export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-searc
 export {
   type AcceptedCorrection,
   activeReaderModel,
+  billFactsOf,
+  countReadBills,
   evaluateHints,
   type HeldoutBill,
   learnProviderHints,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { extractBill, extractFromDocument, learnLayoutHint } from '@wattwise/extractor/extract';
 import type { DocumentText, HintField, LayoutHint } from '@wattwise/extractor/types';
-import { desc, eq, inArray, max } from 'drizzle-orm';
+import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { utilityBill } from '../../db/schema/bills.ts';
 import { readerModelVersion } from '../../db/schema/reader-model.ts';
@@ -151,4 +151,25 @@ export async function saveReaderModelVersion(
     if (!row) throw new Error('model version not saved');
     return row;
   });
+}
+
+/** Read bills per upload month and provider (every user: the admin's accuracy figures). */
+export async function countReadBills(db: Db): Promise<{ month: string; provider: string; bills: number }[]> {
+  const month = sql<string>`to_char(${utilityBill.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, provider: utilityBill.utilityProvider, bills: count() })
+    .from(utilityBill)
+    .where(eq(utilityBill.status, 'processed'))
+    .groupBy(month, utilityBill.utilityProvider);
+  return rows.map((r) => ({ ...r, bills: Number(r.bills) }));
+}
+
+/** Provider and upload month of bills by id. */
+export async function billFactsOf(db: Db, ids: readonly string[]): Promise<Map<string, { provider: string; month: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: utilityBill.id, provider: utilityBill.utilityProvider, month: sql<string>`to_char(${utilityBill.createdAt} at time zone 'UTC', 'YYYY-MM')` })
+    .from(utilityBill)
+    .where(inArray(utilityBill.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { provider: r.provider, month: r.month }]));
 }
