@@ -20,6 +20,7 @@ import { user } from '../apps/server/src/db/schema/auth.ts';
 import { utilityBill } from '../apps/server/src/db/schema/bills.ts';
 import { withUserScope } from '../apps/server/src/db/user-scope.ts';
 import { searchBillsOfUser } from '../apps/server/src/features/bills/bill-search.queries.ts';
+import { SEARCH_RESULT_LIMIT } from '../packages/shared/src/contract/search.ts';
 
 const argv = process.argv.slice(2);
 const argOf = (name: string) => {
@@ -154,7 +155,7 @@ async function measure(database: Database, owners: Owner[], runs: number) {
     const owner = pick(owners);
     const term = pick(termsFor(owner));
     const start = performance.now();
-    const rows = await withUserScope(database.db, owner.id, (db) => searchBillsOfUser(db, owner.id, term, 50));
+    const rows = await withUserScope(database.db, owner.id, (db) => searchBillsOfUser(db, owner.id, term, SEARCH_RESULT_LIMIT));
     samples.push(performance.now() - start);
     hits += rows.length;
   }

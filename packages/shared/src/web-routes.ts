@@ -55,6 +55,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/applications', title: 'Application Tracking — Wattwise' },
   { path: '/admin', title: 'Admin Dashboard — Wattwise' },
   { path: '/bill-search', title: 'Bill Search — Wattwise' },
+  { path: '/feedback-analysis', title: 'ML Feedback Analytics — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -30,7 +30,6 @@ export const PENDING_PATHS = [
   '/email-test',
   '/recaptcha-test',
   '/database-status',
-  '/feedback-analysis',
   '/payment-dashboard',
   '/payment-success',
   '/payment-canceled',
@@ -47,6 +46,7 @@ const applications = async () => ({
 });
 const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
+const feedbackAnalysis = async () => ({ Component: (await import('./routes/feedback-analysis.tsx')).FeedbackAnalysisPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: '/applications', lazy: applications },
           { path: '/admin', lazy: admin },
           { path: '/bill-search', lazy: billSearch },
+          { path: '/feedback-analysis', lazy: feedbackAnalysis },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

@@ -11,7 +11,7 @@ export const SEARCH_MESSAGES = {
 /** Longest term accepted (a search box, not a document). */
 export const SEARCH_TERM_MAX = 200;
 /** Most results returned, best first. */
-export const SEARCH_RESULT_LIMIT = 50;
+export const SEARCH_RESULT_LIMIT = 25;
 
 export const billSearchRequestSchema = z
   .object({

@@ -8,4 +8,3 @@ export * from './analysis.ts';
 export * from './feedback.ts';
 export * from './processing.ts';
 export * from './rebates.ts';
-export * from './reader-model.ts';

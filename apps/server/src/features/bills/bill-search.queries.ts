@@ -6,7 +6,7 @@ import { billSearchDocument, utilityBill } from '../../db/schema/bills.ts';
 // `search_vector` column (GIN index), ranked, with a snippet cut from the same document.
 
 /** How many of the newest matching bills are ranked (decision 100). */
-export const RANK_WINDOW = 1000;
+export const RANK_WINDOW = 500;
 
 /** Marks ts_headline puts around a hit: control characters the search document never holds (schema/bills.ts strips them). */
 const HIT_START = '\u0001';

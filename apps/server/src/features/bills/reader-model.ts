@@ -4,8 +4,7 @@ import { extractBill, extractFromDocument, learnLayoutHint } from '@wattwise/ext
 import type { DocumentText, HintField, LayoutHint } from '@wattwise/extractor/types';
 import { count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { utilityBill } from '../../db/schema/bills.ts';
-import { readerModelVersion } from '../../db/schema/reader-model.ts';
+import { readerModelVersion, utilityBill } from '../../db/schema/bills.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { HINT_FIELDS, isHintField, loadDocumentText } from './layout-hints.ts';
 

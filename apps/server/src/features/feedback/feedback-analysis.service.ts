@@ -145,8 +145,8 @@ export async function processFeedback(db: Db, adminId: string, id: string, decis
   throw new AppError('CONFLICT', 409, FEEDBACK_ANALYSIS_MESSAGES.alreadyProcessed);
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
+function csvCell(value: string | Date | null): string {
+  const text = value === null ? '' : value instanceof Date ? value.toISOString() : value;
   // A leading =, +, - or @ would run as a formula in a spreadsheet.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

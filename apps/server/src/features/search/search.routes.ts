@@ -15,7 +15,7 @@ export function createSearchRoutes({ db, signedIn, isAdminCaller }: { db: Db; si
       summary: "Full-text search of the caller's bills, ranked, with highlighted snippets (an admin may name another user)",
       request: { body: jsonBody(billSearchRequestSchema) },
       responses: {
-        200: jsonResponse(billSearchResponseSchema, 'Matching bills, best first (at most 50)'),
+        200: jsonResponse(billSearchResponseSchema, 'Matching bills, best first (at most 25)'),
         401: unauthorizedResponse,
         422: err(SEARCH_MESSAGES.termRequired),
       },
