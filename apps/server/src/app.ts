@@ -13,6 +13,7 @@ import { createProcessingRoutes } from './features/processing/processing.routes.
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
 import { createAdminRoutes } from './features/admin/admin.routes.ts';
 import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
+import { createMlAnalyticsRoutes } from './features/ml-analytics/ml-analytics.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createProcessingRoutes({ signedIn }));
   app.route('/', createAdminRoutes({ adminOnly }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
+  app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
   app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
