@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -13,7 +14,8 @@ import { useAppAndBrowser } from './support/suite.ts';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GEORGIA_BILL = path.join(REPO, 'e2e/fixtures/georgia-power-atlanta.pdf');
 
-const suite = useAppAndBrowser();
+// The demo account brings a year of bills read by the real pipeline (for the ML analytics story).
+const suite = useAppAndBrowser({ DEMO_DATA: 'true' });
 
 /** Makes an account an admin with the operator's command while the server is down (the embedded database has one process). */
 async function makeAdmin(email: string): Promise<string> {
@@ -92,6 +94,31 @@ describe('admin', () => {
       await page.getByRole('tab', { name: 'Model Performance' }).click();
       await providerRow().filter({ hasText: '100.0%' }).waitFor();
       assert.match(await providerRow().innerText(), /0 of \d+ fields corrected/);
+    });
+  });
+
+  test('a user with a year of bills runs ML analysis and sees a forecast with its error', async () => {
+    const credentials = JSON.parse(readFileSync(path.join(suite.app.dataDir, 'demo-credentials.json'), 'utf8')) as { email: string; password: string };
+    await suite.inPage(async (page) => {
+      await page.goto('/');
+      await signIn(page, credentials.email, credentials.password);
+      await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+      await page.goto('/ml-analytics');
+      await page.getByRole('heading', { name: 'ML Analytics' }).waitFor();
+      // The demo's twelve bills are read in the background after the start: run until the forecast appears.
+      const forecast = page.getByText('Next bill forecast');
+      for (let attempt = 0; attempt < 60 && !(await forecast.isVisible()); attempt += 1) {
+        await page.getByRole('button', { name: 'Run ML Analysis' }).click();
+        await page.getByText('ML analysis complete').first().waitFor();
+        if (!(await forecast.isVisible())) await page.waitForTimeout(2_000);
+      }
+      await forecast.waitFor();
+      const card = page.getByText('Next bill forecast').locator('..');
+      assert.match(await card.innerText(), /\d[\d,]* kWh[\s\S]*\(95%\)/);
+      const mape = page.getByText('MAPE (usage)').locator('..');
+      assert.match(await mape.innerText(), /\d+\.\d%[\s\S]*(On target|Near target|Off target)[\s\S]*backtested on \d+ bills/);
+      await page.getByRole('tab', { name: 'Clustering' }).click();
+      await page.getByText(/Clustering needs at least 20 households/).waitFor();
     });
   });
 });

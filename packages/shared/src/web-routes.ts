@@ -56,6 +56,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/admin', title: 'Admin Dashboard — Wattwise' },
   { path: '/bill-search', title: 'Bill Search — Wattwise' },
   { path: '/feedback-analysis', title: 'ML Feedback Analytics — Wattwise' },
+  { path: '/ml-analytics', title: 'ML Analytics — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -18,7 +18,6 @@ export const PENDING_PATHS = [
   '/smart-dashboard',
   '/regional-savings',
   '/roi-calculator',
-  '/ml-analytics',
   '/notifications',
   '/iot-dashboard',
   '/gamification',
@@ -47,6 +46,7 @@ const applications = async () => ({
 const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
 const feedbackAnalysis = async () => ({ Component: (await import('./routes/feedback-analysis.tsx')).FeedbackAnalysisPage });
+const mlAnalytics = async () => ({ Component: (await import('@/features/ml-analytics/components/ml-analytics-page.tsx')).MlAnalyticsPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -109,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: '/admin', lazy: admin },
           { path: '/bill-search', lazy: billSearch },
           { path: '/feedback-analysis', lazy: feedbackAnalysis },
+          { path: '/ml-analytics', lazy: mlAnalytics },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },
