@@ -106,16 +106,16 @@ describe('admin', () => {
       await page.goto('/ml-analytics');
       await page.getByRole('heading', { name: 'ML Analytics' }).waitFor();
       // The demo's twelve bills are read in the background after the start: run until the forecast appears.
-      const forecast = page.getByText('Next bill forecast');
+      const forecast = page.getByText('Next bill forecast', { exact: true });
       for (let attempt = 0; attempt < 60 && !(await forecast.isVisible()); attempt += 1) {
         await page.getByRole('button', { name: 'Run ML Analysis' }).click();
         await page.getByText('ML analysis complete').first().waitFor();
         if (!(await forecast.isVisible())) await page.waitForTimeout(2_000);
       }
       await forecast.waitFor();
-      const card = page.getByText('Next bill forecast').locator('..');
+      const card = page.getByText('Next bill forecast', { exact: true }).locator('..');
       assert.match(await card.innerText(), /\d[\d,]* kWh[\s\S]*\(95%\)/);
-      const mape = page.getByText('MAPE (usage)').locator('..');
+      const mape = page.getByText('MAPE (usage)', { exact: true }).locator('..');
       assert.match(await mape.innerText(), /\d+\.\d%[\s\S]*(On target|Near target|Off target)[\s\S]*backtested on \d+ bills/);
       await page.getByRole('tab', { name: 'Clustering' }).click();
       await page.getByText(/Clustering needs at least 20 households/).waitFor();

@@ -20,7 +20,8 @@ import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.route
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
-import { createMetrics, requestContext } from './http/observability.ts';
+import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
+import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -119,6 +120,19 @@ export function createApp(deps: AppDeps) {
   app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
+  registerWorkMetrics(
+    metrics,
+    {
+      queueDepth: async () =>
+        (await database.execute("select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state")).rows.map((r) => ({
+          queue: String(r.name),
+          state: String(r.state),
+          count: Number(r.count),
+        })),
+      processedSince: (since) => listProcessedSince(db, since),
+    },
+    logger,
+  );
   app.get('/metrics', async (c) => {
     // Production: metrics exist only once a token guards them.
     if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);

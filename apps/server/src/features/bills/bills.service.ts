@@ -42,7 +42,7 @@ export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
 export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
 export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-search.queries.ts';
-export { listMlBills, listUsageProfileBills, type MlBillRow } from './ml-inputs.ts';
+export { listMlBills, listProcessedSince, listUsageProfileBills, type MlBillRow } from './ml-inputs.ts';
 export {
   type AcceptedCorrection,
   activeReaderModel,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { utilityBill } from '../../db/schema/bills.ts';
 
@@ -52,4 +52,14 @@ export async function listUsageProfileBills(db: Db): Promise<{ owner: string; pe
     .from(utilityBill)
     .where(and(hasPeriodAndUsage, eq(utilityBill.billType, 'electricity'), eq(utilityBill.usageUnit, 'kWh')));
   return rows.flatMap((r) => (r.periodStart && r.periodEnd && r.usage !== null ? [{ owner: r.owner, periodStart: r.periodStart, periodEnd: r.periodEnd, usage: r.usage }] : []));
+}
+
+/** Bills processed after `since` (every user's; for the /metrics histograms), oldest first. */
+export async function listProcessedSince(db: Db, since: Date): Promise<{ processingTimeMs: number | null; confidence: number; finishedAt: Date }[]> {
+  return db
+    .select({ processingTimeMs: utilityBill.processingTimeMs, confidence: utilityBill.processingConfidence, finishedAt: utilityBill.updatedAt })
+    .from(utilityBill)
+    .where(and(eq(utilityBill.status, 'processed'), gt(utilityBill.updatedAt, since)))
+    .orderBy(utilityBill.updatedAt)
+    .limit(10_000);
 }
