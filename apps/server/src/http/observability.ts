@@ -70,37 +70,46 @@ export type WorkMetricsSource = {
  */
 export function registerWorkMetrics(metrics: Metrics, source: WorkMetricsSource, logger: Logger): void {
   const { registry } = metrics;
+  // prom-client collects every metric at once: the three share one read per scrape.
+  let pending: Promise<void> | null = null;
+  const refresh = () =>
+    (pending ??= read().finally(() => {
+      pending = null;
+    }));
+  const depth = new Gauge({
+    name: 'wattwise_job_queue_depth',
+    help: 'Jobs waiting or running, by queue and state',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    collect: () => refresh(),
+  });
   const processing = new Histogram({
     name: 'wattwise_bill_processing_seconds',
     help: 'Time from reading start to saved fields per bill, in seconds',
     buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
     registers: [registry],
+    collect: () => refresh(),
   });
   const confidence = new Histogram({
     name: 'wattwise_extraction_confidence',
     help: "The bill reader's overall confidence per processed bill (0..1)",
     buckets: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1],
     registers: [registry],
+    collect: () => refresh(),
   });
   let since = new Date(0);
-  new Gauge({
-    name: 'wattwise_job_queue_depth',
-    help: 'Jobs waiting or running, by queue and state',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        for (const row of await source.queueDepth()) this.set({ queue: row.queue, state: row.state }, row.count);
-        const finished = await source.processedSince(since);
-        for (const bill of finished) {
-          if (bill.processingTimeMs !== null) processing.observe(bill.processingTimeMs / 1000);
-          confidence.observe(bill.confidence);
-          if (bill.finishedAt > since) since = bill.finishedAt;
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'work metrics not read');
+  async function read(): Promise<void> {
+    try {
+      const rows = await source.queueDepth();
+      depth.reset();
+      for (const row of rows) depth.set({ queue: row.queue, state: row.state }, row.count);
+      for (const bill of await source.processedSince(since)) {
+        if (bill.processingTimeMs !== null) processing.observe(bill.processingTimeMs / 1000);
+        confidence.observe(bill.confidence);
+        if (bill.finishedAt > since) since = bill.finishedAt;
       }
-    },
-  });
+    } catch (error) {
+      logger.warn({ err: error }, 'work metrics not read');
+    }
+  }
 }

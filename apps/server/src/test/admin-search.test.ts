@@ -94,6 +94,13 @@ describe('bill search', () => {
     expect((await search(alice, { searchTerm: 'no-such-word-anywhere' })).body.results).toEqual([]);
   }, 60_000);
 
+  it('/metrics shows the queue depth and the processed bill in the processing-time and confidence histograms', async () => {
+    const text = await (await ctx.app.request('/metrics')).text();
+    expect(text).toContain('# TYPE wattwise_job_queue_depth gauge');
+    expect(text).toMatch(/^wattwise_bill_processing_seconds_count \d+$/m);
+    expect(Number(/^wattwise_extraction_confidence_count (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
   it('escapes markup in the snippet: only the marks are HTML', async () => {
     await insertReadBill(aliceId, { provider: 'Script Power', account: '12-345', amount: 42.5, end: '2026-03-31', text: 'Note <script>alert("x")</script> & <b>bold</b> payment overdue' });
     const { body } = await search(alice, { searchTerm: 'alert overdue' });
