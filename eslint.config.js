@@ -40,7 +40,7 @@ export default tseslint.config(
         'error',
         {
           // Lowest first. A server feature imports only the services of lower layers.
-          serverLayers: [['auth'], ['properties', 'processing'], ['bills'], ['analysis', 'rebates', 'search', 'ml-analytics'], ['feedback'], ['admin', 'demo', 'dev-mailbox', 'system']],
+          serverLayers: [['auth'], ['properties', 'processing'], ['bills'], ['analysis', 'rebates', 'search', 'ml-analytics'], ['feedback'], ['admin', 'demo', 'dev-mailbox', 'platform-status', 'system']],
         },
       ],
     },

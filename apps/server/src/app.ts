@@ -15,6 +15,8 @@ import { createAdminRoutes } from './features/admin/admin.routes.ts';
 import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
 import { createMlAnalyticsRoutes } from './features/ml-analytics/ml-analytics.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
+import { createPlatformStatusRoutes } from './features/platform-status/platform-status.routes.ts';
+import { createPlatformStatus } from './features/platform-status/platform-status.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -116,8 +118,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAdminRoutes({ adminOnly }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
   app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
+  const ai = deps.ai ?? createAiProvider(config.ai);
+  const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, version: APP_VERSION });
+  app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly }));
   app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
-  app.route('/', createRebateRoutes({ db, auth, ai: deps.ai ?? createAiProvider(config.ai), rewiringAmerica: config.rewiringAmerica }));
+  app.route('/', createRebateRoutes({ db, auth, ai, rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
   registerWorkMetrics(

@@ -46,11 +46,27 @@ describe('admin endpoints', () => {
       ['POST', '/api/admin/feedback/00000000-0000-4000-8000-000000000000/review', { decision: 'accept' }],
       ['GET', '/api/admin/feedback/export'],
       ['POST', '/api/admin/reader-model/train'],
+      ['GET', '/api/admin/platform/checks'],
+      ['POST', '/api/admin/platform/checks'],
     ];
     for (const [method, url, body] of endpoints) {
       expect((await ctx.json(null, url, { method, body })).status, `${method} ${url} anonymous`).toBe(401);
       expect((await ctx.json(alice, url, { method, body })).status, `${method} ${url} as a user`).toBe(403);
     }
+  });
+});
+
+describe('platform status', () => {
+  it('tells anyone only up or down; an admin sees each adapter checked for real', async () => {
+    const open = await ctx.json<Record<string, unknown>>(null, '/api/platform/status');
+    expect(open.status).toBe(200);
+    expect(Object.keys(open.body).sort()).toEqual(['isOnline', 'lastCheck', 'version']);
+    const { status, body } = await ctx.json<{ isOnline: boolean; checks: { name: string; mode: string; status: string }[] }>(admin, '/api/admin/platform/checks', { method: 'POST' });
+    expect(status).toBe(200);
+    expect(body.checks.map((c) => c.name)).toEqual(['database', 'storage', 'email', 'ai', 'human_verification', 'queue', 'realtime']);
+    expect(body.checks.filter((c) => c.status === 'error')).toEqual([]);
+    expect(body.checks.find((c) => c.name === 'email')).toMatchObject({ mode: 'embedded', status: 'warning' });
+    expect(body.isOnline).toBe(true);
   });
 });
 
