@@ -23,9 +23,6 @@ export const PENDING_PATHS = [
   '/gamification',
   '/ai-assistant',
   '/calendar-scheduling',
-  '/backend-status',
-  '/platform-dashboard',
-  '/assessment-diagnostic',
   '/email-test',
   '/recaptcha-test',
   '/database-status',
@@ -47,6 +44,9 @@ const admin = async () => ({ Component: (await import('./routes/admin.tsx')).Adm
 const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
 const feedbackAnalysis = async () => ({ Component: (await import('./routes/feedback-analysis.tsx')).FeedbackAnalysisPage });
 const mlAnalytics = async () => ({ Component: (await import('@/features/ml-analytics/components/ml-analytics-page.tsx')).MlAnalyticsPage });
+const backendStatus = async () => ({ Component: (await import('@/features/platform-status/components/backend-status-page.tsx')).BackendStatusPage });
+const platformDashboard = async () => ({ Component: (await import('./routes/platform.tsx')).PlatformDashboardPage });
+const assessmentDiagnostic = async () => ({ Component: (await import('./routes/platform.tsx')).AssessmentDiagnosticPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -110,6 +110,9 @@ export const routes: RouteObject[] = [
           { path: '/bill-search', lazy: billSearch },
           { path: '/feedback-analysis', lazy: feedbackAnalysis },
           { path: '/ml-analytics', lazy: mlAnalytics },
+          { path: '/backend-status', lazy: backendStatus },
+          { path: '/platform-dashboard', lazy: platformDashboard },
+          { path: '/assessment-diagnostic', lazy: assessmentDiagnostic },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

@@ -108,7 +108,7 @@ export type ErrorMetrics = { mape: number; rmse: number; costMape: number | null
 export function backtest(bills: readonly MlBill[]): { points: BacktestPoint[]; metrics: ErrorMetrics | null } {
   const points: BacktestPoint[] = [];
   for (let i = MIN_TRAIN; i < bills.length; i += 1) {
-    const model = fit(bills.slice(0, i) as MlBill[]);
+    const model = fit(bills.slice(0, i));
     const bill = bills[i] as MlBill;
     const p = predictNext(model, bills[i - 1] as MlBill, bill);
     points.push({ date: bill.periodEnd, actual: bill.usage, predicted: p.usage, actualCost: bill.cost, predictedCost: p.cost });

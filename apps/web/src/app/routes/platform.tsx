@@ -1,0 +1,19 @@
+import { AdminGate } from '@/features/admin/components/admin-gate.tsx';
+import { AssessmentDiagnostic, PlatformDashboard } from '@/features/platform-status/components/platform-dashboard.tsx';
+
+/** /platform-dashboard and /assessment-diagnostic: admins only (the server's checks answer 403 to anyone else). */
+export function PlatformDashboardPage() {
+  return (
+    <AdminGate>
+      <PlatformDashboard />
+    </AdminGate>
+  );
+}
+
+export function AssessmentDiagnosticPage() {
+  return (
+    <AdminGate>
+      <AssessmentDiagnostic />
+    </AdminGate>
+  );
+}
