@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
   const ai = deps.ai ?? createAiProvider(config.ai);
   const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, version: APP_VERSION });
-  app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly }));
+  app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly, database }));
   app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
   app.route('/', createRebateRoutes({ db, auth, ai, rewiringAmerica: config.rewiringAmerica }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));

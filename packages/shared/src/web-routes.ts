@@ -60,6 +60,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/backend-status', title: 'Backend Status — Wattwise' },
   { path: '/platform-dashboard', title: 'Platform Dashboard — Wattwise' },
   { path: '/assessment-diagnostic', title: 'Assessment Diagnostic — Wattwise' },
+  { path: '/database-status', title: 'Database Status & Performance — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 
@@ -99,6 +100,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin|bill-search|feedback-analysis|ml-analytics|platform-dashboard|assessment-diagnostic|backend-status)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin|bill-search|feedback-analysis|ml-analytics|platform-dashboard|assessment-diagnostic|backend-status|database-status)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

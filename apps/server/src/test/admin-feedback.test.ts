@@ -48,6 +48,7 @@ describe('admin endpoints', () => {
       ['POST', '/api/admin/reader-model/train'],
       ['GET', '/api/admin/platform/checks'],
       ['POST', '/api/admin/platform/checks'],
+      ['GET', '/api/admin/database/status'],
     ];
     for (const [method, url, body] of endpoints) {
       expect((await ctx.json(null, url, { method, body })).status, `${method} ${url} anonymous`).toBe(401);
@@ -67,6 +68,13 @@ describe('platform status', () => {
     expect(body.checks.filter((c) => c.status === 'error')).toEqual([]);
     expect(body.checks.find((c) => c.name === 'email')).toMatchObject({ mode: 'embedded', status: 'warning' });
     expect(body.isOnline).toBe(true);
+
+    const db = await ctx.json<{ migrations: { tag: string; applied: boolean }[]; tables: { table: string; rows: number }[]; queries: unknown[] }>(admin, '/api/admin/database/status');
+    expect(db.status).toBe(200);
+    expect(db.body.migrations.length).toBeGreaterThanOrEqual(9);
+    expect(db.body.migrations.every((m) => m.applied)).toBe(true);
+    expect(db.body.tables.find((t) => t.table === 'utility_bills')?.rows).toBe(1);
+    expect(db.body.queries).toHaveLength(4);
   });
 });
 

@@ -25,7 +25,6 @@ export const PENDING_PATHS = [
   '/calendar-scheduling',
   '/email-test',
   '/recaptcha-test',
-  '/database-status',
   '/payment-dashboard',
   '/payment-success',
   '/payment-canceled',
@@ -47,6 +46,7 @@ const mlAnalytics = async () => ({ Component: (await import('@/features/ml-analy
 const backendStatus = async () => ({ Component: (await import('@/features/platform-status/components/backend-status-page.tsx')).BackendStatusPage });
 const platformDashboard = async () => ({ Component: (await import('./routes/platform.tsx')).PlatformDashboardPage });
 const assessmentDiagnostic = async () => ({ Component: (await import('./routes/platform.tsx')).AssessmentDiagnosticPage });
+const databaseStatus = async () => ({ Component: (await import('./routes/platform.tsx')).DatabaseStatusPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: '/backend-status', lazy: backendStatus },
           { path: '/platform-dashboard', lazy: platformDashboard },
           { path: '/assessment-diagnostic', lazy: assessmentDiagnostic },
+          { path: '/database-status', lazy: databaseStatus },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

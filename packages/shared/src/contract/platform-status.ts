@@ -38,3 +38,13 @@ export type PlatformChecks = z.infer<typeof platformChecksSchema>;
 /** What anyone may see (/backend-status): up or down, nothing about the parts. */
 export const platformStatusSchema = z.object({ isOnline: z.boolean(), lastCheck: z.string(), version: z.string() }).meta({ id: 'PlatformStatus' });
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+export const databaseStatusSchema = z
+  .object({
+    kind: z.enum(['pglite', 'postgres']),
+    migrations: z.array(z.object({ tag: z.string(), applied: z.boolean(), appliedAt: z.string().nullable() })),
+    tables: z.array(z.object({ table: z.string(), rows: z.number().int() })),
+    queries: z.array(z.object({ name: z.string(), ms: z.number() })),
+  })
+  .meta({ id: 'DatabaseStatus' });
+export type DatabaseStatus = z.infer<typeof databaseStatusSchema>;

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ADMIN_MESSAGES } from '@wattwise/shared/contract/admin';
-import { platformChecksSchema, platformStatusSchema } from '@wattwise/shared/contract/platform-status';
+import { databaseStatusSchema, platformChecksSchema, platformStatusSchema } from '@wattwise/shared/contract/platform-status';
+import type { Database } from '../../db/client.ts';
+import { getDatabaseStatus } from './database-status.ts';
 import { createRouter, errorResponse as err, jsonResponse, unauthorizedResponse } from '../../http/openapi.ts';
 import type { AdminOnly } from '../../http/session.ts';
 import type { PlatformStatusService } from './platform-status.service.ts';
@@ -8,7 +10,7 @@ import type { PlatformStatusService } from './platform-status.service.ts';
 const noStore = { 'cache-control': 'no-store' };
 
 /** /backend-status for everyone (up or down only); the checks themselves for admins. */
-export function createPlatformStatusRoutes({ status, adminOnly }: { status: PlatformStatusService; adminOnly: AdminOnly }) {
+export function createPlatformStatusRoutes({ status, adminOnly, database }: { status: PlatformStatusService; adminOnly: AdminOnly; database: Database }) {
   return createRouter()
     .openapi(
       createRoute({
@@ -44,5 +46,16 @@ export function createPlatformStatusRoutes({ status, adminOnly }: { status: Plat
         responses: { 200: jsonResponse(platformChecksSchema, 'Fresh checks'), 401: unauthorizedResponse, 403: err(ADMIN_MESSAGES.accessDenied) },
       }),
       async (c) => c.json(await status.current(true), 200, noStore),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/database/status',
+        middleware: [adminOnly] as const,
+        tags: ['Platform'],
+        summary: 'Migration status, table row counts and timings of common queries (admins)',
+        responses: { 200: jsonResponse(databaseStatusSchema, 'Measured now'), 401: unauthorizedResponse, 403: err(ADMIN_MESSAGES.accessDenied) },
+      }),
+      async (c) => c.json(await getDatabaseStatus(database), 200, noStore),
     );
 }

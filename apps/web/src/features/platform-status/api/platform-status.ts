@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PlatformChecks, type PlatformStatus, STATUS_POLL_MS } from '@wattwise/shared/contract/platform-status';
+import { type DatabaseStatus, type PlatformChecks, type PlatformStatus, STATUS_POLL_MS } from '@wattwise/shared/contract/platform-status';
 import { api } from '@/lib/api-client.ts';
 
 export const platformKeys = {
@@ -24,4 +24,8 @@ export function useRunChecks() {
     mutationFn: () => api.post<PlatformChecks>('/api/admin/platform/checks'),
     onSuccess: (data) => client.setQueryData(platformKeys.checks(), data),
   });
+}
+
+export function useDatabaseStatus() {
+  return useQuery({ queryKey: [...platformKeys.all, 'database'], queryFn: () => api.get<DatabaseStatus>('/api/admin/database/status') });
 }
