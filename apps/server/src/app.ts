@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAnalysisRoutes({ signedIn }));
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
-  app.route('/', createAdminRoutes({ adminOnly }));
+  app.route('/', createAdminRoutes({ adminOnly, captcha }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
   app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
   const ai = deps.ai ?? createAiProvider(config.ai);

@@ -7,6 +7,7 @@ import { user as userTable } from '../db/schema/auth.ts';
 import { utilityBill } from '../db/schema/bills.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
+import { solveCaptcha } from './test-app.ts';
 
 let ctx: BillsTestContext;
 let alice: string;
@@ -72,6 +73,15 @@ describe('the admin check', () => {
     const ok = await ctx.json<{ isAdmin: boolean }>(admin, '/api/admin/status');
     expect(ok.status).toBe(200);
     expect(ok.body.isAdmin).toBe(true);
+  });
+
+  it("verifies a solved ALTCHA token for the dashboard once (a replay fails), for admins only", async () => {
+    const token = await solveCaptcha(ctx.app);
+    expect((await ctx.json(alice, '/api/admin/captcha/verify', { method: 'POST', body: { token, expectedAction: 'login' } })).status).toBe(403);
+    const first = await ctx.json<{ success: boolean; score: number; action: string | null }>(admin, '/api/admin/captcha/verify', { method: 'POST', body: { token, expectedAction: 'login' } });
+    expect(first.body).toMatchObject({ success: true, score: 1, action: null });
+    const again = await ctx.json<{ success: boolean }>(admin, '/api/admin/captcha/verify', { method: 'POST', body: { token, expectedAction: 'login' } });
+    expect(again.body.success).toBe(false);
   });
 });
 
