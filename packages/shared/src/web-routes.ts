@@ -61,6 +61,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string; description?
   { path: '/platform-dashboard', title: 'Platform Dashboard — Wattwise' },
   { path: '/assessment-diagnostic', title: 'Assessment Diagnostic — Wattwise' },
   { path: '/database-status', title: 'Database Status & Performance — Wattwise' },
+  { path: '/recaptcha-test', title: 'Human Verification Dashboard — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 
@@ -100,6 +101,6 @@ const ALIASES = new Set(['/home', '/homepage', '/terms', '/privacy', '/frequentl
 
 /** Public pages worth listing in sitemap.xml: built, without parameters, not behind sign-in or one-off links. */
 export function sitemapPaths(): string[] {
-  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin|bill-search|feedback-analysis|ml-analytics|platform-dashboard|assessment-diagnostic|backend-status|database-status)(\/|$)/;
+  const privateOrOneOff = /^\/(dashboard|auth|bill-upload|payment|pay|upload|admin|bill-search|feedback-analysis|ml-analytics|platform-dashboard|assessment-diagnostic|backend-status|database-status|recaptcha-test)(\/|$)/;
   return [...new Set(BUILT_SCREENS.map((s) => s.path))].filter((p) => !p.includes(':') && !privateOrOneOff.test(p) && !ALIASES.has(p));
 }

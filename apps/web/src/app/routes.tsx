@@ -24,7 +24,6 @@ export const PENDING_PATHS = [
   '/ai-assistant',
   '/calendar-scheduling',
   '/email-test',
-  '/recaptcha-test',
   '/payment-dashboard',
   '/payment-success',
   '/payment-canceled',
@@ -47,6 +46,7 @@ const backendStatus = async () => ({ Component: (await import('@/features/platfo
 const platformDashboard = async () => ({ Component: (await import('./routes/platform.tsx')).PlatformDashboardPage });
 const assessmentDiagnostic = async () => ({ Component: (await import('./routes/platform.tsx')).AssessmentDiagnosticPage });
 const databaseStatus = async () => ({ Component: (await import('./routes/platform.tsx')).DatabaseStatusPage });
+const verificationDashboard = async () => ({ Component: (await import('./routes/admin.tsx')).VerificationDashboardPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: '/platform-dashboard', lazy: platformDashboard },
           { path: '/assessment-diagnostic', lazy: assessmentDiagnostic },
           { path: '/database-status', lazy: databaseStatus },
+          { path: '/recaptcha-test', lazy: verificationDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, Component: NotFoundRoute })),
           { path: '*', Component: NotFoundRoute },

@@ -1,6 +1,7 @@
 import { AdminGate } from '@/features/admin/components/admin-gate.tsx';
 import { type AdminTab, AdminShell } from '@/features/admin/components/admin-shell.tsx';
 import { OptimizationGuide } from '@/features/admin/components/optimization-guide.tsx';
+import { VerificationDashboard } from '@/features/admin/components/verification-dashboard.tsx';
 
 /**
  * The admin area's tabs, one entry per panel (01-core §2). Features add their panel here
@@ -13,6 +14,15 @@ export function AdminPage() {
   return (
     <AdminGate>
       <AdminShell tabs={ADMIN_TABS} />
+    </AdminGate>
+  );
+}
+
+/** /recaptcha-test: the human-verification dashboard, admins only. */
+export function VerificationDashboardPage() {
+  return (
+    <AdminGate>
+      <VerificationDashboard />
     </AdminGate>
   );
 }
