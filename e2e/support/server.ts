@@ -12,8 +12,8 @@ export interface RunningApp {
   dataDir: string;
   /** Stops the server (SIGTERM, as an operator would) and waits for it to exit. */
   stop(): Promise<void>;
-  /** Stops and starts the server again on the same data directory and port. */
-  restart(): Promise<void>;
+  /** Stops and starts the server again on the same data directory and port; `between` runs while it is down (e.g. the CLI on its database). */
+  restart(between?: () => Promise<void>): Promise<void>;
   /** Removes the data directory. Call after stop. */
   cleanup(): Promise<void>;
   logs(): string;
@@ -101,8 +101,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     baseUrl,
     dataDir,
     stop,
-    restart: async () => {
+    restart: async (between?: () => Promise<void>) => {
       await stop();
+      await between?.();
       await launch();
     },
     cleanup: () => rm(dataDir, { recursive: true, force: true }),

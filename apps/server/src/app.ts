@@ -1,5 +1,5 @@
 import { compress } from 'hono/compress';
-import type { Config, Secrets } from './config.ts';
+import { type Config, REPO_ROOT, type Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -11,12 +11,18 @@ import { createCalculatorRoutes } from './features/calculators/calculators.route
 import { createGamificationRoutes } from './features/gamification/gamification.routes.ts';
 import { createBillRoutes } from './features/bills/bills.routes.ts';
 import type { BillsDeps } from './features/bills/bills.service.ts';
+import { createFeedbackAnalysisRoutes } from './features/feedback/feedback-analysis.routes.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
 import { createPaymentRoutes, WEBHOOK_PATH } from './features/payments/payments.routes.ts';
 import { createTestCheckoutRoutes } from './features/payments/test-checkout.routes.ts';
 import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
+import { createAdminRoutes } from './features/admin/admin.routes.ts';
+import { createMlAnalyticsRoutes } from './features/ml-analytics/ml-analytics.routes.ts';
+import { createSearchRoutes } from './features/search/search.routes.ts';
+import { createPlatformStatusRoutes } from './features/platform-status/platform-status.routes.ts';
+import { createPlatformStatus } from './features/platform-status/platform-status.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
@@ -30,7 +36,8 @@ import { createNotifier, type Notifier } from './features/notifications/notifica
 import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
-import { createMetrics, requestContext } from './http/observability.ts';
+import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
+import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -51,6 +58,8 @@ import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 
 export const APP_VERSION = '0.1.0';
+/** The held-out bills 'Train Model' measures a reader version on (generated, never trained on; decision 101). */
+const HELDOUT_BILLS = 'packages/extractor/test-fixtures/generated';
 
 export type AppDeps = {
   config: Config;
@@ -131,6 +140,8 @@ export function createApp(deps: AppDeps) {
     const session = await getSession(auth, headers, { fresh: true });
     return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
   } });
+  // Bill search honours a user id filter for admins only (decision 100).
+  const isAdminCaller = async (headers: Headers) => isAdmin((await getSession(auth, headers, { fresh: true }))?.user);
   app.route('/', createPropertyRoutes({ signedIn }));
   const payments = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret });
   app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy }));
@@ -164,8 +175,27 @@ export function createApp(deps: AppDeps) {
   app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl }));
   const iot = { db, realtime: bills.realtime, clock: smartHome.clock, logger };
   app.route('/', createIotRoutes({ ...iot, signedIn }));
+  app.route('/', createAdminRoutes({ adminOnly, captcha }));
+  app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
+  app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
+  const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, version: APP_VERSION });
+  app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly, database }));
+  app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
   mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
+  registerWorkMetrics(
+    metrics,
+    {
+      queueDepth: async () =>
+        (await database.execute("select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state")).rows.map((r) => ({
+          queue: String(r.name),
+          state: String(r.state),
+          count: Number(r.count),
+        })),
+      processedSince: (since) => listProcessedSince(db, since),
+    },
+    logger,
+  );
   app.get('/metrics', async (c) => {
     // Production: metrics exist only once a token guards them.
     if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -44,9 +44,17 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/notifications', title: 'Notifications — Wattwise' },
   { path: '/contact', title: 'Contact Us — Wattwise' },
   { path: '/support', title: 'Support Center — Wattwise' },
-  { path: '/admin', title: 'Admin — Wattwise' },
   { path: '/calendar-scheduling', title: 'Schedule Your Energy Consultation — Wattwise' },
   { path: '/unsubscribe', title: 'Email preferences — Wattwise' },
+  { path: '/admin', title: 'Admin Dashboard — Wattwise' },
+  { path: '/bill-search', title: 'Bill Search — Wattwise' },
+  { path: '/feedback-analysis', title: 'ML Feedback Analytics — Wattwise' },
+  { path: '/ml-analytics', title: 'ML Analytics — Wattwise' },
+  { path: '/backend-status', title: 'Backend Status — Wattwise' },
+  { path: '/platform-dashboard', title: 'Platform Dashboard — Wattwise' },
+  { path: '/assessment-diagnostic', title: 'Assessment Diagnostic — Wattwise' },
+  { path: '/database-status', title: 'Database Status & Performance — Wattwise' },
+  { path: '/recaptcha-test', title: 'Human Verification Dashboard — Wattwise' },
   ...MARKETING_SCREENS,
 ];
 

@@ -11,15 +11,7 @@ import { RootError, RouteError } from './routes/route-error.tsx';
  * feature lands; replace an entry with the real route module when it does.
  */
 export const PENDING_PATHS = [
-  '/bill-search',
-  '/ml-analytics',
-  '/backend-status',
-  '/platform-dashboard',
-  '/assessment-diagnostic',
   '/email-test',
-  '/recaptcha-test',
-  '/database-status',
-  '/feedback-analysis',
 ] as const;
 
 const payments = (name: 'PaymentRoute' | 'PaymentSuccessRoute' | 'PaymentCanceledRoute' | 'PaymentDashboardRoute') => async () => ({
@@ -54,6 +46,15 @@ const contact = async () => ({ Component: (await import('./routes/contact.tsx'))
 const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
 const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
 const unsubscribe = async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage });
+const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
+const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
+const feedbackAnalysis = async () => ({ Component: (await import('./routes/feedback-analysis.tsx')).FeedbackAnalysisPage });
+const mlAnalytics = async () => ({ Component: (await import('@/features/ml-analytics/components/ml-analytics-page.tsx')).MlAnalyticsPage });
+const backendStatus = async () => ({ Component: (await import('@/features/platform-status/components/backend-status-page.tsx')).BackendStatusPage });
+const platformDashboard = async () => ({ Component: (await import('./routes/platform.tsx')).PlatformDashboardPage });
+const assessmentDiagnostic = async () => ({ Component: (await import('./routes/platform.tsx')).AssessmentDiagnosticPage });
+const databaseStatus = async () => ({ Component: (await import('./routes/platform.tsx')).DatabaseStatusPage });
+const verificationDashboard = async () => ({ Component: (await import('./routes/admin.tsx')).VerificationDashboardPage });
 const billDetail = async () => ({
   Component: (await import('./routes/bill-detail.tsx')).BillDetailPage,
 });
@@ -106,7 +107,6 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
           },
           { path: '/bill-upload', lazy: billUpload },
-          { path: '/admin', lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
           { path: '/payment', lazy: payments('PaymentRoute') },
           { path: '/payment-success', lazy: payments('PaymentSuccessRoute') },
           { path: '/payment-canceled', lazy: payments('PaymentCanceledRoute') },
@@ -129,6 +129,15 @@ export const routes: RouteObject[] = [
           { path: '/support', lazy: support },
           { path: '/calendar-scheduling', lazy: calendarScheduling },
           { path: '/unsubscribe', lazy: unsubscribe },
+          { path: '/admin', lazy: admin },
+          { path: '/bill-search', lazy: billSearch },
+          { path: '/feedback-analysis', lazy: feedbackAnalysis },
+          { path: '/ml-analytics', lazy: mlAnalytics },
+          { path: '/backend-status', lazy: backendStatus },
+          { path: '/platform-dashboard', lazy: platformDashboard },
+          { path: '/assessment-diagnostic', lazy: assessmentDiagnostic },
+          { path: '/database-status', lazy: databaseStatus },
+          { path: '/recaptcha-test', lazy: verificationDashboard },
           ...contentRoutes.map((route) => ({ ...route, handle: LIGHT_PAGE })),
           ...PENDING_PATHS.map((path): RouteObject => ({ path, lazy: notFound })),
           { path: '*', lazy: notFound },

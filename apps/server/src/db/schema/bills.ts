@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, money, owner, updatedAt } from './columns.ts';
 import { property, utilityAccount } from './properties.ts';
+
+/** PostgreSQL's full-text document type (read only: the column below is generated). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A date as `YYYY-MM-DD` from immutable parts (`date::text` follows DateStyle, so a generated column may not use it). */
+const isoDay = (column: AnyPgColumn) =>
+  sql`(extract(year from ${column})::int::text || '-' || lpad(extract(month from ${column})::int::text, 2, '0') || '-' || lpad(extract(day from ${column})::int::text, 2, '0'))`;
 
 // The bills feature's table (spec 01-core §3): one row per uploaded bill, with what was read.
 
@@ -55,6 +62,10 @@ export const utilityBill = pgTable(
     anomalyCheckedAt: timestamp('anomaly_checked_at', { withTimezone: true }),
     hasAnomalies: boolean('has_anomalies').notNull().default(false),
     anomalies: jsonb('anomalies'),
+    /** The text the reader saw (every page's lines), for bill search; null on bills read before it was kept. */
+    extractedText: text('extracted_text'),
+    /** Bill search's document (decision 100): provider, account, amount, dates and the text, kept in step by PostgreSQL. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${billSearchDocument})`),
     duplicateOfId: uuid('duplicate_of_id').references((): AnyPgColumn => utilityBill.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -76,6 +87,7 @@ export const utilityBill = pgTable(
     index('utility_bills_user_property_type_idx').on(t.userId, t.propertyType),
     index('utility_bills_user_unfinished_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
     index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
+    index('utility_bills_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -88,4 +100,46 @@ export const utilityBill = pgTable(
 export const billListVersion = pgTable('bill_list_versions', {
   userId: text('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * What bill search reads of a bill, as one text: provider, account, amount, dates and the text
+ * the reader saw, HTML-escaped (ts_headline drops anything shaped like a tag rather than
+ * escaping it, so the escaping comes first) and without the two control characters bill search
+ * uses as hit marks. The generated column indexes it and the snippet is cut from it, so both
+ * see the same words.
+ */
+export const billSearchDocument: SQL = sql`replace(replace(replace(replace(translate(${sql.join(
+  [
+    sql`coalesce(${utilityBill.utilityProvider}, '')`,
+    sql`coalesce(${utilityBill.accountNumber}, '')`,
+    sql`coalesce(${utilityBill.totalAmount}::text, '')`,
+    sql`coalesce(${isoDay(utilityBill.dueDate)}, '')`,
+    sql`coalesce(${isoDay(utilityBill.servicePeriodStart)}, '')`,
+    sql`coalesce(${isoDay(utilityBill.servicePeriodEnd)}, '')`,
+    sql`coalesce(${utilityBill.extractedText}, '')`,
+  ],
+  sql` || ' ' || `,
+)}, E'\\x01\\x02', ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
+
+// The bills feature's reader model versions (issue 17, decision 101): the layout hints learned
+// from admin-accepted corrections, shared by every user's bills of the same provider, with the
+// accuracy each version measured on the held-out bills. Not user-owned: admins only.
+
+export const readerModelVersion = pgTable('reader_model_versions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  version: integer('version').notNull().unique(),
+  /** Provider (as read) → layout hints (`LayoutHint[]` of packages/extractor). */
+  hints: jsonb('hints').notNull(),
+  /** Share of held-out fields read right with these hints, and with the version active when it was trained. */
+  accuracy: doublePrecision('accuracy').notNull(),
+  baselineAccuracy: doublePrecision('baseline_accuracy').notNull(),
+  heldoutBills: integer('heldout_bills').notNull(),
+  fieldsChecked: integer('fields_checked').notNull(),
+  correctionsUsed: integer('corrections_used').notNull(),
+  /** Promoted when not worse than the baseline; the newest promoted version is the one the reader uses. */
+  promoted: boolean('promoted').notNull(),
+  trainedBy: text('trained_by'),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

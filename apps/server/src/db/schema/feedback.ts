@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { utilityBill } from './bills.ts';
 import { createdAt, owner } from './columns.ts';
 
@@ -22,7 +22,13 @@ export const mlFeedback = pgTable(
     correctedValue: text('corrected_value'),
     userNotes: text('user_notes'),
     modelVersion: text('model_version').notNull().default('current'),
+    /** 02-tools §4: pending until an admin reviews it ('Process Now'), then processed. */
+    status: text('status', { enum: ['pending', 'processed'] }).notNull().default('pending'),
+    /** The admin's decision on a processed item: an accepted correction teaches the reader; a rejected one was not a miss. */
+    review: text('review', { enum: ['accepted', 'rejected'] }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('ml_feedback_user_id_idx').on(t.userId), index('ml_feedback_entity_idx').on(t.entityType, t.entityId), index('ml_feedback_bill_id_idx').on(t.billId)],
+  (t) => [index('ml_feedback_user_id_idx').on(t.userId), index('ml_feedback_entity_idx').on(t.entityType, t.entityId), index('ml_feedback_bill_id_idx').on(t.billId), index('ml_feedback_status_created_idx').on(t.status, t.createdAt)],
 );

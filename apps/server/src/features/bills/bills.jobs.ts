@@ -1,5 +1,5 @@
 import { extractBill, extractFromDocument, type ExtractOptions } from '@wattwise/extractor/extract';
-import { ExtractionError, type ExtractionResult } from '@wattwise/extractor/types';
+import { type DocumentText, ExtractionError, type ExtractionResult } from '@wattwise/extractor/types';
 import { chooseStrategy, guessDocumentType, modelFamily, textractCost } from '@wattwise/shared/processing';
 import type { Database, Db } from '../../db/client.ts';
 import type { JobDefinition, Queue } from '../../platform/queue.ts';
@@ -9,7 +9,8 @@ import type { ProcessingInfo } from './bill-dto.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
 import type { BillsDeps } from './bills.service.ts';
-import { layoutHintsFor, saveDocumentText } from './layout-hints.ts';
+import { layoutHintsFor, saveDocumentText, searchTextOf } from './layout-hints.ts';
+import { activeHintsFor } from './reader-model.ts';
 import { type BillEvent, billTopic, BILL_TYPES, PROCESS_BILL_JOB, processBillPayload, type ProcessBillPayload } from './bills.shared.ts';
 
 /** Reading one bill may take this long (OCR of a many-page scan) before it counts as a failed attempt. */
@@ -52,7 +53,7 @@ export function recordConfidence(result: ExtractionResult): number {
 }
 
 /** Saves a reading of a bill that is being processed: its fields, account, duplicate check and processing run (the bench seeds bills through it too). */
-export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number): Promise<BillRow | undefined> {
+export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionResult, processingTimeMs: number, extractedText: string | null = null): Promise<BillRow | undefined> {
   const f = result.fields;
   const cost = costOf(bill, result);
   const readType = f.billType.value;
@@ -106,6 +107,7 @@ export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionRe
       processingCost: cost.totalCost,
       processingTimeMs,
       extracted: { fields: f, confidence: result.confidence },
+      extractedText,
       processing,
       duplicateOfId: duplicate?.id ?? null,
     });
@@ -137,15 +139,27 @@ async function readWithHints(
   bill: BillRow,
   bytes: Uint8Array,
   onProgress?: (share: number) => void,
+): Promise<{ result: ExtractionResult; text: string | null }> {
+  const read = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true, onProgress });
+  const doc = read.document;
+  if (!doc) return { result: read, text: null };
+  return { result: await rereadWithHints(deps, bill, read, doc), text: searchTextOf(doc) };
+}
+
+async function rereadWithHints(
+  deps: { db: Db; storage: BillsDeps['storage']; logger: BillsDeps['logger'] },
+  bill: BillRow,
+  result: ExtractionResult,
+  doc: DocumentText,
 ): Promise<ExtractionResult> {
-  const result = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true, onProgress });
-  const doc = result.document;
-  if (!doc) return result;
   const { document: _doc, ...plain } = result;
   // Keeping the text only helps later corrections teach: a storage hiccup here must not fail the bill.
   await saveDocumentText(deps.storage, bill.filePath, doc).catch((error: unknown) => deps.logger.warn({ err: error, billId: bill.id }, 'bill text not kept'));
   const provider = result.fields.utilityProvider.value;
-  const hints = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
+  const own = await layoutHintsFor(deps, bill.userId, { id: bill.id, provider, accountNumber: result.fields.accountNumber.value });
+  // The promoted reader model's hints for the provider (decision 101); the user's own corrections of this account come first.
+  const shared = (await activeHintsFor(deps.db, provider)).filter((h) => !own.some((o) => o.field === h.field));
+  const hints = [...own, ...shared];
   if (hints.length === 0) return plain;
   const { confirmed: _c, stats: _s, ...again } = extractFromDocument(doc, undefined, hints);
   return { ...again, ai: plain.ai, checks: [...again.checks, { name: 'layout hints from corrections', passed: true, detail: hints.map((h) => h.field).join(', ') }] };
@@ -228,14 +242,14 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       try {
         const bytes = await storage.get(bill.filePath);
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
-        const result = await readWithHints({ db, storage, logger }, extract, bill, bytes, readingProgress((progress) => {
+        const { result, text } = await readWithHints({ db, storage, logger }, extract, bill, bytes, readingProgress((progress) => {
           // Saved too, so a page reloaded mid-reading shows where the bill is.
           void updateBillIfStatus(db, userId, billId, ['processing'], { progress }).catch(() => undefined);
           void publish(billId, { status: 'processing', progress, step: 'reading_bill' });
         }));
         if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
-        const saved = await saveExtraction(db, processing, result, Date.now() - started);
+        const saved = await saveExtraction(db, processing, result, Date.now() - started, text);
         if (saved) {
           await publish(billId, { status: 'processed', progress: 100, step: 'done' });
           await notifyBillOutcome(deps, saved);

@@ -12,9 +12,17 @@ export type BillUpdate = Partial<Omit<NewBillRow, 'id' | 'userId' | 'createdAt'>
  * A list shows summaries: every column but the reading, the processing record, the corrections,
  * the line items and the anomalies, JSON that makes up most of a row and that no list shows.
  */
-const { extracted: _extracted, processing: _processing, corrections: _corrections, charges: _charges, anomalies: _anomalies, ...summaryColumns } =
-  getTableColumns(utilityBill);
-export type BillSummaryRow = Omit<BillRow, 'extracted' | 'processing' | 'corrections' | 'charges' | 'anomalies'>;
+const {
+  extracted: _extracted,
+  processing: _processing,
+  corrections: _corrections,
+  charges: _charges,
+  anomalies: _anomalies,
+  extractedText: _extractedText,
+  searchVector: _searchVector,
+  ...summaryColumns
+} = getTableColumns(utilityBill);
+export type BillSummaryRow = Omit<BillRow, 'extracted' | 'processing' | 'corrections' | 'charges' | 'anomalies' | 'extractedText' | 'searchVector'>;
 
 const owned = (userId: string, id: string) => and(eq(utilityBill.userId, userId), eq(utilityBill.id, id));
 

@@ -43,6 +43,22 @@ export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
 export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
 export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
+export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-search.queries.ts';
+export { listMlBills, listProcessedSince, listUsageProfileBills, type MlBillRow } from './ml-inputs.ts';
+export {
+  type AcceptedCorrection,
+  activeReaderModel,
+  billFactsOf,
+  countReadBills,
+  evaluateHints,
+  type HeldoutBill,
+  learnProviderHints,
+  listReaderModelVersions,
+  loadHeldoutBills,
+  type ProviderHints,
+  type ReaderModelRow,
+  saveReaderModelVersion,
+} from './reader-model.ts';
 
 export type BillsDeps = {
   db: Db;

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { learnLayoutHint } from '@wattwise/extractor/extract';
+import { documentPlainText, learnLayoutHint } from '@wattwise/extractor/extract';
 import type { DocumentText, HintField, LayoutHint } from '@wattwise/extractor/types';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -11,7 +11,7 @@ import { findCorrectedBillsOfAccount } from './bills.queries.ts';
  * text say where the right value was printed. The next bill of the same provider and account is read with those
  * places and labels as hints, so a field is corrected once (as Paperless-ngx learns matching).
  */
-const HINT_FIELDS: readonly HintField[] = ['totalAmount', 'dueDate', 'accountNumber', 'usageAmount', 'servicePeriodStart', 'servicePeriodEnd'];
+export const HINT_FIELDS: readonly HintField[] = ['totalAmount', 'dueDate', 'accountNumber', 'usageAmount', 'servicePeriodStart', 'servicePeriodEnd'];
 
 /** Where the reader's text of a bill file is kept (beside the file, removed with it). */
 export function documentTextKey(filePath: string): string {
@@ -23,11 +23,19 @@ export function fileOfDocumentText(key: string): string | null {
   return key.endsWith('.text.json.gz') ? key.slice(0, -'.text.json.gz'.length) : null;
 }
 
+/** Longest text kept for search: a bill's words fit many times over; a 20-page scan of noise does not bloat the row. */
+const SEARCH_TEXT_MAX = 50_000;
+
+/** The words the reader saw, page by page and line by line, as plain text (what bill search reads). */
+export function searchTextOf(doc: DocumentText): string {
+  return documentPlainText(doc).slice(0, SEARCH_TEXT_MAX);
+}
+
 export async function saveDocumentText(storage: Storage, filePath: string, doc: DocumentText): Promise<void> {
   await storage.put(documentTextKey(filePath), gzipSync(JSON.stringify(doc)));
 }
 
-async function loadDocumentText(storage: Storage, filePath: string): Promise<DocumentText | null> {
+export async function loadDocumentText(storage: Storage, filePath: string): Promise<DocumentText | null> {
   const bytes = await storage.get(documentTextKey(filePath));
   if (!bytes) return null;
   try {
@@ -37,7 +45,7 @@ async function loadDocumentText(storage: Storage, filePath: string): Promise<Doc
   }
 }
 
-function isHintField(field: string | null): field is HintField {
+export function isHintField(field: string | null): field is HintField {
   return field !== null && (HINT_FIELDS as readonly string[]).includes(field);
 }
 

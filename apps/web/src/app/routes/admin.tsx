@@ -1,54 +1,34 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { AdminGate } from '@/features/admin/components/admin-gate.tsx';
+import { type AdminTab, AdminShell } from '@/features/admin/components/admin-shell.tsx';
+import { OptimizationGuide } from '@/features/admin/components/optimization-guide.tsx';
+import { VerificationDashboard } from '@/features/admin/components/verification-dashboard.tsx';
 import { AdminSubscriptionsPanel } from '@/features/subscription/components/admin-subscriptions-panel.tsx';
 import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-panel.tsx';
-import { useAuth } from '@/hooks/use-auth.ts';
-import { PageSpinner } from './page-spinner.tsx';
-
-/** The admin tabs: each panel is its feature's own component (the lead unions these arrays at merge). */
-const ADMIN_TABS = [
-  { value: 'users', label: 'Users & Subscriptions', Component: AdminSubscriptionsPanel },
-  { value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel },
-] as const;
-
-const ACCESS_DENIED = 'Access denied: You do not have permission to view this page.';
-const AUTH_ERROR = 'Authentication error: There was an error verifying your permissions.';
 
 /**
- * /admin (01-core §2, §6): the role comes from the server's fresh session check; others get the
- * spec's toast and go to /dashboard. Every admin endpoint checks the role again on the server.
+ * The admin area's tabs, one entry per panel (01-core §2). Features add their panel here
+ * ('Users & Subscriptions', 'Tickets', the rebate catalogue…); the shell renders them in order.
  */
-export function AdminRoute() {
-  const { isAdmin, isLoading, session } = useAuth();
-  const navigate = useNavigate();
-  const told = useRef(false);
-  const denied = !isLoading && !isAdmin;
-  useEffect(() => {
-    if (!denied || told.current) return;
-    told.current = true;
-    toast.error(session === null && !isLoading ? AUTH_ERROR : ACCESS_DENIED);
-    void navigate('/dashboard', { replace: true });
-  }, [denied, session, isLoading, navigate]);
-  if (!isAdmin) return <PageSpinner />;
+export const ADMIN_TABS: AdminTab[] = [
+  { value: 'users', label: 'Users & Subscriptions', Component: AdminSubscriptionsPanel },
+  { value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel },
+  { value: 'optimization', label: 'Optimization Guide', Component: OptimizationGuide },
+];
+
+/** /admin: admins only (the server decides); anyone else gets the spec's toast and goes to /dashboard. */
+export function AdminPage() {
   return (
-    <div className="mx-auto grid w-full max-w-[1200px] gap-6 px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-      <Tabs defaultValue={ADMIN_TABS[0].value}>
-        <TabsList>
-          {ADMIN_TABS.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {ADMIN_TABS.map(({ value, Component }) => (
-          <TabsContent key={value} value={value}>
-            <Component />
-          </TabsContent>
-        ))}
-      </Tabs>
-    </div>
+    <AdminGate>
+      <AdminShell tabs={ADMIN_TABS} />
+    </AdminGate>
+  );
+}
+
+/** /recaptcha-test: the human-verification dashboard, admins only. */
+export function VerificationDashboardPage() {
+  return (
+    <AdminGate>
+      <VerificationDashboard />
+    </AdminGate>
   );
 }
