@@ -74,6 +74,20 @@ describe('production with nothing configured', () => {
     expect(await asAdmin.text()).toContain('victim@example.com');
   });
 
+  it('takes no payments without Stripe keys: no test checkout, no plan limits, a warning', async () => {
+    expect(prod.config.payments.provider).toBe('none');
+    expect(prod.config.planLimits).toBe(false);
+    expect(startupWarnings(prod.config).some((w) => w.includes('no payments are taken'))).toBe(true);
+    await createVerifiedUser(prod.auth, 'payer@example.com', STRONG_PASSWORD);
+    const cookie = await signIn(prod, 'payer@example.com');
+    const res = await postJson(prod.app, '/api/payments/checkout', { provider: 'Power Co', accountNumber: 'A-1', amount: 120.1, utilityType: 'electricity' }, { cookie });
+    expect(res.status).toBe(503);
+    // The built-in checkout's pages are not served (whatever else answers the path).
+    expect(await (await prod.app.request('/checkout/test/cs_test_anything')).text()).not.toMatch(/4242|Pay \$/i);
+    // Outside production the built-in checkout stays the default.
+    expect(dev.config.payments.provider).toBe('test');
+  });
+
   it('keeps /metrics off without METRICS_TOKEN', async () => {
     expect((await prod.app.request('/metrics')).status).toBe(404);
     const token = 'metrics-token-0123456789';
@@ -86,8 +100,8 @@ describe('production with nothing configured', () => {
     expect(startupWarnings(prod.config).join('\n')).toMatch(/SMTP_URL is not set/);
     const complete = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', METRICS_TOKEN: 'metrics-token-0123456789' };
     expect(startupWarnings(loadConfig({ ...complete, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toEqual([]);
-    expect(startupWarnings(loadConfig({ ...complete, PLAN_LIMITS: 'false' }))).toEqual([]);
-    expect(startupWarnings(loadConfig(complete)).join('\n')).toMatch(/built-in test checkout/);
+    expect(startupWarnings(loadConfig(complete)).join('\n')).toMatch(/no payments are taken/);
+    expect(startupWarnings(loadConfig({ ...complete, TEST_CHECKOUT: 'true' })).join('\n')).toMatch(/built-in test checkout/);
     expect(startupWarnings(dev.config)).toEqual([]);
   });
 });

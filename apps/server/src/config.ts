@@ -98,6 +98,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   /** Plan limits on bill uploads (free 1, basic 5 a month); `false` for a private server without plans. */
   PLAN_LIMITS: bool(true),
+  /** Production only: serve the built-in test checkout without Stripe keys (a demo server). Elsewhere it is the default. */
+  TEST_CHECKOUT: bool(false),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -196,7 +198,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     metricsToken: e.METRICS_TOKEN,
     ai: aiConfig(e),
     payments: paymentsConfig(e),
-    planLimits: e.PLAN_LIMITS,
+    // Nothing to buy, nothing to limit: without payments every user uploads freely.
+    planLimits: e.PLAN_LIMITS && paymentsConfig(e).provider !== 'none',
     rewiringAmerica: e.REWIRING_AMERICA_API_KEY ? { apiKey: e.REWIRING_AMERICA_API_KEY, baseUrl: e.REWIRING_AMERICA_API_URL } : null,
     smartHome: {
       credentialsKey: e.SMART_HOME_CREDENTIALS_KEY,
@@ -210,11 +213,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
   };
 }
 
-/** Stripe when a secret key is set, else the built-in test checkout. */
+/**
+ * Stripe when its keys are set; else the built-in test checkout, except in production, where it
+ * would hand out plans for a test card: there no checkout runs unless TEST_CHECKOUT=true.
+ */
 function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
     return { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL };
   }
+  if (e.NODE_ENV === 'production' && !e.TEST_CHECKOUT) return { provider: 'none' };
   return { provider: 'test' };
 }
 
@@ -252,8 +259,11 @@ export function startupWarnings(config: Pick<Config, 'isProduction' | 'smtpUrl' 
   }
   if (!config.metricsToken) warnings.push('METRICS_TOKEN is not set: /metrics is off.');
   if (config.demoData) warnings.push('DEMO_DATA=true: the demo account exists on a production server.');
-  if (config.payments?.provider === 'test' && config.planLimits) {
-    warnings.push('STRIPE_SECRET_KEY is not set: paid plans go through the built-in test checkout, where anyone activates a plan with a test card. Set the Stripe keys, or PLAN_LIMITS=false for a private server without plans.');
+  if (config.payments?.provider === 'none') {
+    warnings.push('STRIPE_SECRET_KEY is not set: no payments are taken (checkouts answer 503) and plan limits are off. Set the Stripe keys to sell plans.');
+  }
+  if (config.payments?.provider === 'test') {
+    warnings.push('TEST_CHECKOUT=true: paid plans and bill payments go through the built-in test checkout, where anyone pays with a test card. Never on a server real users pay on.');
   }
   return warnings;
 }

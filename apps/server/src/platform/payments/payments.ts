@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { AppError } from '../../http/errors.ts';
 import { createStripeProvider } from './stripe.ts';
 import { createTestProvider } from './test-provider.ts';
 
@@ -10,6 +12,8 @@ import { createTestProvider } from './test-provider.ts';
  */
 export type PaymentsConfig =
   | { provider: 'test' }
+  /** Production without Stripe keys (and without TEST_CHECKOUT=true): no checkout at all. */
+  | { provider: 'none' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string };
 
 export type CheckoutInput = {
@@ -35,7 +39,7 @@ export type CreatedCheckout = { id: string; url: string };
 export type RetrievedCheckout = { id: string; paymentStatus: 'paid' | 'unpaid'; amountTotal: number; created: number; clientReferenceId: string | null };
 
 export interface PaymentsProvider {
-  kind: 'test' | 'stripe';
+  kind: 'test' | 'stripe' | 'none';
   createCheckout(input: CheckoutInput): Promise<CreatedCheckout>;
   /** The session as the provider knows it; null for the test provider (our table is the truth). */
   retrieveCheckout(id: string): Promise<RetrievedCheckout | null>;
@@ -62,5 +66,25 @@ export function signPaymentEvent(payload: string, secret: string, timestamp?: nu
 
 /** The provider the configuration chooses. */
 export function createPaymentsProvider(config: PaymentsConfig, options: { publicUrl: string; authSecret: string }): PaymentsProvider {
-  return config.provider === 'stripe' ? createStripeProvider(config) : createTestProvider(options);
+  if (config.provider === 'stripe') return createStripeProvider(config);
+  if (config.provider === 'none') return createDisabledProvider();
+  return createTestProvider(options);
+}
+
+/** What a checkout answers on a server that takes no payments. */
+export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server.';
+
+/**
+ * No payments: a production server without Stripe keys. A test checkout there would let anyone
+ * activate a plan with a test card and show bill payments that never happened, so every checkout
+ * answers 503 and no webhook verifies (its secret is random and never shown).
+ */
+function createDisabledProvider(): PaymentsProvider {
+  return {
+    kind: 'none',
+    webhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+    createCheckout: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
+    retrieveCheckout: () => Promise.resolve(null),
+    createPortalSession: () => Promise.resolve(null),
+  };
 }
