@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
-  app.route('/', createRebateRoutes({ db, lookup: sessionLookup, adminOnly, ai, rewiringAmerica: config.rewiringAmerica }));
+  app.route('/', createRebateRoutes({ db, signedIn, adminOnly, ai, rewiringAmerica: config.rewiringAmerica }));
   app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup }));
   app.route('/', createCalculatorRoutes({ signedIn, db }));
   app.route('/', createGamificationRoutes({ signedIn, db }));

@@ -22,14 +22,14 @@ function requestUser(db: Db, userId: string): RequestUser {
 
 /**
  * The one sign-in check of the API: looks the session up (once per request), answers 401 with
- * the spec's message without one (`message`: a feature whose spec words it differently), and puts the user on the context for the handler. Routes put
+ * the spec's message without one (a feature whose spec words it differently wraps it in `withSignInMessage`), and puts the user on the context for the handler. Routes put
  * it first, before validation, so an anonymous call learns nothing about the request's shape.
  */
-export function createSignedIn(deps: { db: Db; lookup: SessionLookup; message?: string }): MiddlewareHandler<AppEnv> {
+export function createSignedIn(deps: { db: Db; lookup: SessionLookup }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.get('user')) {
       const session = await deps.lookup(c.req.raw.headers);
-      if (!session) throw new AppError('UNAUTHORIZED', 401, deps.message ?? SIGN_IN_REQUIRED);
+      if (!session) throw new AppError('UNAUTHORIZED', 401, SIGN_IN_REQUIRED);
       c.set('user', requestUser(deps.db, session.userId));
     }
     await next();

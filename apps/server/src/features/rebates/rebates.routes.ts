@@ -23,7 +23,7 @@ import { userScopeRunner } from '../../db/user-scope.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { type AdminOnly, createSignedIn, type SessionLookup, signedInUser } from '../../http/session.ts';
+import { type AdminOnly, type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import type { AppEnv } from '../../http/types.ts';
 import type { AiProvider } from '../../platform/ai.ts';
 import { AI_MESSAGES, eligibilityWithAi, explainWithAi, insightsWithAi } from './ai-engine.ts';
@@ -68,8 +68,8 @@ const importBodyLimit = bodyLimit({
 
 export type RebateRoutesDeps = {
   db: Db;
-  /** The session lookup of http/session.ts's sign-in check (this feature words its 401 its own way). */
-  lookup: SessionLookup;
+  /** The API's sign-in check (http/session.ts); this feature words its 401 its own way. */
+  signedIn: SignedIn;
   adminOnly: AdminOnly;
   ai?: AiProvider | null;
   rewiringAmerica?: RewiringAmericaConfig | null;
@@ -88,7 +88,7 @@ export function createRebateRoutes(deps: RebateRoutesDeps) {
       return [];
     }
   };
-  const signedInCheck = createSignedIn({ db: deps.db, lookup: deps.lookup, message: REBATE_MESSAGES.signInRequired });
+  const signedInCheck = withSignInMessage(deps.signedIn, REBATE_MESSAGES.signInRequired);
   const user = (c: Context<AppEnv>) => signedInUser(c).id;
   // Anonymous calls get 401 before their input is validated; the catalogue is seeded (by the
   // owner connection) before a scoped transaction reads it.
