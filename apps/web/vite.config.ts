@@ -7,11 +7,13 @@ import { precompress, preloadLatinFont } from './build-plugins.ts';
 
 const FIRST_LOAD_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+/** lucide-react's icon runtime (not the icons): the header's icons need it on every first load. */
+const LUCIDE_RUNTIME = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context)\.mjs$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]shared[\\/]/;
 const LATER_ONLY = /react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$|@tanstack[\\/]react-query[\\/].*[\\/](useMutation|useMutationState|useIsMutating)\.js$|mutationObserver\.js$/;
 
 /** Libraries the first page of every visit runs (the vendor chunk). */
 function isFirstLoadLibrary(id: string): boolean {
-  return FIRST_LOAD_LIBRARIES.test(id) && !LATER_ONLY.test(id);
+  return (FIRST_LOAD_LIBRARIES.test(id) || LUCIDE_RUNTIME.test(id)) && !LATER_ONLY.test(id);
 }
 
 const root = path.dirname(fileURLToPath(import.meta.url));

@@ -1,8 +1,8 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './provider.tsx';
-import { routes } from './routes.tsx';
+import { patchRoutesOnNavigation, routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 
 export function App() {
   return (

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SubscriptionStatus } from '@wattwise/shared/contract/payments';
-import { PAYMENT_MESSAGES } from '@wattwise/shared/payment-messages';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { fetchSubscriptionStatus, subscriptionKeys } from '../api/subscription.ts';
 import { errorMessageOf, retryDelayMs, shouldToastFailure, SUBSCRIPTION_CHECK } from '../lib/subscription-check.ts';
@@ -38,6 +37,9 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(subscriptionKeys.status(), status);
         setChecked({ userId: forUser, status, isLoading: false, error: null, lastChecked: new Date() });
       } catch (error) {
+        if (activeUser.current !== forUser) return;
+        // The messages load with the first failure: this provider is in every page's first load (decision 040).
+        const { PAYMENT_MESSAGES } = await import('@wattwise/shared/payment-messages');
         if (activeUser.current !== forUser) return;
         const message = errorMessageOf(error) || PAYMENT_MESSAGES.subscriptionCheckFailed;
         setChecked((c) => ({ userId: forUser, status: attempt === 0 ? null : c.status, isLoading: false, error: message, lastChecked: c.lastChecked }));
