@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { signIn, signUpAndConfirm } from './support/auth.ts';
+import { newUserWithBill } from './support/bills.ts';
 import { axeViolations } from './support/axe.ts';
-import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
+import { uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
-/** A Georgia Power bill: 1,802 kWh, $357.41 (fixtures/README.md). */
-const GEORGIA_BILL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/georgia-power-atlanta.pdf');
 
 const suite = useAppAndBrowser();
 
@@ -16,16 +12,7 @@ describe('energy assistant', () => {
   test('the bubble: switch personality, ask a quick question, use a quick action; /ai-assistant streams an answer citing the bill', async () => {
     const email = uniqueEmail('assistant');
     await suite.inPage(async (page) => {
-      await signUpAndConfirm(page, email);
-      await signIn(page, email, STRONG_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/dashboard');
-
-      await page.goto('/bill-upload');
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Choose File', exact: true }).click();
-      await (await chooser).setFiles(GEORGIA_BILL);
-      await page.getByRole('button', { name: 'Upload Bill', exact: true }).click();
-      await page.getByRole('heading', { name: 'Upload Successful' }).waitFor({ timeout: 120_000 });
+      await newUserWithBill(page, email);
 
       // The floating assistant: open, switch to Wattson, ask a quick question in his voice.
       await page.goto('/dashboard');

@@ -8,11 +8,11 @@ import type { Page } from 'playwright-core';
 import { signIn, signUpAndConfirm } from './support/auth.ts';
 import { axeViolations } from './support/axe.ts';
 import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
+import { GEORGIA_BILL, uploadFromPage } from './support/bills.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
 // Support, notifications and appointments (issue 14): the "Done when" browser stories.
 
-const BILL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/georgia-power-atlanta.pdf');
 
 const suite = useAppAndBrowser();
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
@@ -39,11 +39,7 @@ describe('notifications', () => {
   test('a processed bill produces a notification that is marked read on click', async () => {
     await suite.inPage(async (page) => {
       await newUser(page, 'notify');
-      await page.goto('/bill-upload');
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Choose File', exact: true }).click();
-      await (await chooser).setFiles(BILL);
-      await page.getByRole('button', { name: 'Upload Bill', exact: true }).click();
+      await uploadFromPage(page, GEORGIA_BILL);
       await page.getByRole('heading', { name: 'Upload Successful' }).waitFor({ timeout: 120_000 });
 
       // The header's bell counts it, live.
