@@ -4,6 +4,11 @@
  * the zod contract re-exports them (contract/payments.ts).
  */
 export const PAYMENT_MESSAGES = {
+  // 'Read from bill' on the payment page (02-tools §8 'Payments, applications, IoT').
+  readBillFailedTitle: 'Bill processing failed',
+  readBillFailedFallback: 'Could not extract data from the bill. Please fill the form manually.',
+  readBillDoneTitle: 'Bill processed successfully',
+  readBillDoneDescription: 'Form has been auto-populated with extracted data.',
   invalidEmail: 'Please enter a valid email address',
   emailRequired: 'Email is required',
   captchaNotLoaded: 'reCAPTCHA not loaded. Please refresh the page and try again.',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { SelectControl } from '@/components/ui/select-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { startBillPayment } from '../api/payments.ts';
+import type { PaymentFormFromBill } from '../lib/form-from-bill.ts';
 
 /** The payment form (02-tools §3): the amount as typed, checked as the spec says before anything is sent. */
 const formSchema = z.object({
@@ -41,15 +42,37 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
-/** The Direct Bill Payment card (02-tools §2.21): pay a utility bill by card through checkout. */
-export function DirectBillPaymentCard() {
+/**
+ * The Direct Bill Payment card (02-tools §2.21): pay a utility bill by card through checkout.
+ * `readBill` (given by the page) reads a bill file with the bill reader for 'Read from bill'.
+ */
+export function DirectBillPaymentCard({ readBill }: { readBill?: (file: File) => Promise<PaymentFormFromBill> }) {
   const [processing, setProcessing] = useState(false);
+  const [reading, setReading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { provider: '', accountNumber: '', amount: '', utilityType: 'electricity', dueDate: '', customerName: '', customerAddress: '' },
   });
   const { register, handleSubmit, control, formState } = form;
   const invalid = (name: keyof FormValues) => (formState.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `pay-${name}-error` } : {});
+
+  const fillFromBill = async (file: File) => {
+    if (!readBill) return;
+    setReading(true);
+    try {
+      const found = await readBill(file);
+      const filled = Object.entries(found).filter(([, value]) => value !== undefined) as [keyof FormValues, string][];
+      if (filled.length <= 1) throw new Error(PAYMENT_MESSAGES.readBillFailedFallback);
+      for (const [name, value] of filled) form.setValue(name, value, { shouldValidate: formState.isSubmitted });
+      toast.success(PAYMENT_MESSAGES.readBillDoneTitle, { description: PAYMENT_MESSAGES.readBillDoneDescription });
+    } catch (error) {
+      toast.error(PAYMENT_MESSAGES.readBillFailedTitle, { description: error instanceof Error && error.message ? error.message : PAYMENT_MESSAGES.readBillFailedFallback });
+    } finally {
+      setReading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
 
   const submit = async (values: FormValues) => {
     const amount = Number(values.amount);
@@ -86,7 +109,29 @@ export function DirectBillPaymentCard() {
         <CardTitle>Direct Bill Payment</CardTitle>
         <CardDescription>Pay a utility bill by card. You confirm the amount on the secure checkout page.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {readBill ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/pdf,image/png,image/jpeg,image/webp,image/heic"
+              className="sr-only"
+              id="pay-read-bill"
+              aria-label="Bill to read"
+              tabIndex={-1}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void fillFromBill(file);
+              }}
+            />
+            <Button type="button" variant="outline" disabled={reading || processing} onClick={() => fileInput.current?.click()}>
+              {reading ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+              {reading ? 'Reading your bill…' : 'Read from bill'}
+            </Button>
+            <p className="text-sm text-muted-foreground">Upload the bill and we fill in the form from it.</p>
+          </div>
+        ) : null}
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
           <Field id="pay-provider" label="Utility provider" error={formState.errors.provider?.message}>
             <Input id="pay-provider" {...register('provider')} {...invalid('provider')} />
