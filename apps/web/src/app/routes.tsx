@@ -46,7 +46,14 @@ export const SCREENS_ROUTE_ID = 'screens';
  */
 let screensAdded: Promise<void> | null = null;
 export const patchRoutesOnNavigation = ({ patch }: { patch: (routeId: string | null, children: RouteObject[]) => void }): Promise<void> => {
-  screensAdded ??= import('./app-routes.tsx').then(({ appRoutes }) => patch(SCREENS_ROUTE_ID, appRoutes));
+  // A failed load (offline, a deploy replaced the chunk) is tried again on the next navigation.
+  screensAdded ??= import('./app-routes.tsx').then(
+    ({ appRoutes }) => patch(SCREENS_ROUTE_ID, appRoutes),
+    (error: unknown) => {
+      screensAdded = null;
+      throw error;
+    },
+  );
   return screensAdded;
 };
 
