@@ -113,7 +113,7 @@ describe('support', () => {
         await signIn(admin, email, STRONG_PASSWORD);
         await admin.waitForURL((url) => url.pathname === '/dashboard');
         await admin.goto('/admin');
-        await admin.getByRole('tab', { name: 'Tickets' }).waitFor();
+        await admin.getByRole('tab', { name: 'Tickets' }).click();
         await admin.getByRole('list', { name: 'All tickets' }).getByRole('button', { name: new RegExp(subject) }).click();
         await admin.getByLabel('Reply to the requester').fill('Sorry about that: we refunded the second charge.');
         await admin.getByRole('button', { name: 'Send Reply' }).click();
