@@ -53,8 +53,21 @@ describe('energy assistant', () => {
       await page.getByText('Press Enter to send, Shift+Enter for new line').waitFor();
       const input = page.getByLabel('Ask about your energy use');
       await input.fill('How much electricity did I use on my latest bill?');
+      // The offline engine answers within milliseconds: hold the request a moment so the pending state can be seen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        '**/api/assistant/chat',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+        { times: 1 },
+      );
       await input.press('Enter');
+      await page.getByText('Thinking...').first().waitFor();
       assert.equal(await input.isDisabled(), true, 'input disabled while the reply is pending');
+      release();
       const conversation = page.getByLabel('Conversation');
       const answer = conversation.locator('[data-role="assistant"]').filter({ hasText: '1,802 kWh' }).last();
       await answer.waitFor();
