@@ -39,6 +39,7 @@ import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
 import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
 import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
+import { openSseInbox } from '../../http/sse-inbox.ts';
 import { type BillListVersions, createBillListCache } from './bill-list-cache.ts';
 import { readBillListVersion } from './bills.queries.ts';
 
@@ -211,37 +212,12 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     const { id } = idParams.parse(c.req.param());
     await user.inScope((db) => getBillSummary(db, userId, id)); // 404 before the stream opens
     return streamSSE(c, async (stream) => {
-      const queue: BillEvent[] = [];
-      let wake: (() => void) | null = null;
-      let closed = false;
-      const unsubscribe = await deps.realtime.subscribe(
-        billTopic(id),
-        (data) => {
-          queue.push(data as BillEvent);
-          wake?.();
-        },
-        () => {
-          // The server is shutting down: end the stream; the client falls back to polling.
-          closed = true;
-          wake?.();
-        },
-      );
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), deps.heartbeatMs ?? HEARTBEAT_MS);
+      const inbox = await openSseInbox<BillEvent>(stream, deps.realtime, billTopic(id), deps.heartbeatMs ?? HEARTBEAT_MS);
       try {
         // Subscribed first, then the current state: no update can fall between the two.
         const current = await user.inScope((db) => getBillSummary(db, userId, id));
-        queue.unshift({ status: current.status, progress: current.progress, step: current.status === 'queued' ? 'waiting' : current.status, reason: current.failureReason });
-        while (!closed) {
-          const event = queue.shift();
-          if (!event) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-            continue;
-          }
+        inbox.unshift({ status: current.status, progress: current.progress, step: current.status === 'queued' ? 'waiting' : current.status, reason: current.failureReason });
+        for (let event = await inbox.next(); event !== null; event = await inbox.next()) {
           if (event.status === 'processed') {
             const bill = await user.inScope((db) => getBillSummary(db, userId, id));
             await stream.writeSSE({ event: 'progress', data: JSON.stringify({ status: 'processed', progress: 100, step: 'done' }) });
@@ -258,8 +234,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       } catch {
         // The bill was deleted or the client went away: just end the stream.
       } finally {
-        clearInterval(heartbeat);
-        await unsubscribe();
+        await inbox.close();
       }
     });
   });

@@ -3,6 +3,7 @@ import { iotStateSchema, SMART_HOME_MESSAGES as M, streamRequestSchema, streamSc
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
+import { openSseInbox } from '../../http/sse-inbox.ts';
 import { type IotDeps, iotState, readingsTopic, startStream, stopStream } from './iot.service.ts';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(100).openapi({ param: { name: 'deviceId', in: 'path' } }) });
@@ -62,39 +63,14 @@ export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
   router.get('/api/iot/events', signedIn, (c) => {
     const userId = signedInUser(c).id;
     return streamSSE(c, async (stream) => {
-      const queue: unknown[] = [];
-      let wake: (() => void) | null = null;
-      let closed = false;
-      const unsubscribe = await deps.realtime.subscribe(
-        readingsTopic(userId),
-        (data) => {
-          queue.push(data);
-          wake?.();
-        },
-        () => {
-          closed = true;
-          wake?.();
-        },
-      );
-      stream.onAbort(() => {
-        closed = true;
-        wake?.();
-      });
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), HEARTBEAT_MS);
+      const inbox = await openSseInbox<unknown>(stream, deps.realtime, readingsTopic(userId), HEARTBEAT_MS);
       try {
         await stream.write(': connected\n\n');
-        while (!closed) {
-          const next = queue.shift();
-          if (next === undefined) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-            continue;
-          }
+        for (let next = await inbox.next(); next !== null; next = await inbox.next()) {
           await stream.writeSSE({ event: 'reading', data: JSON.stringify(next) });
         }
       } finally {
-        clearInterval(heartbeat);
-        await unsubscribe();
+        await inbox.close();
       }
     });
   });

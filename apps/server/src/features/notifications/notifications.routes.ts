@@ -12,6 +12,7 @@ import {
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { openSseInbox } from '../../http/sse-inbox.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import {
   getNotificationPreferences,
@@ -43,37 +44,18 @@ export function createNotificationRoutes({ db, unsubscribeKey, signedIn, notifie
   router.get('/api/notifications/events', signedIn, (c) => {
     const user = signedInUser(c);
     return streamSSE(c, async (stream) => {
-      const events: unknown[] = [];
-      let wake: (() => void) | null = null;
-      let closed = false;
-      const stop = () => {
-        closed = true;
-        wake?.();
-      };
-      const unsubscribe = await realtime.subscribe(notificationTopic(user.id), (data) => {
-        events.push(data);
-        wake?.();
-      }, stop);
-      stream.onAbort(stop);
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => undefined), heartbeatMs ?? HEARTBEAT_MS);
+      const inbox = await openSseInbox<unknown>(stream, realtime, notificationTopic(user.id), heartbeatMs ?? HEARTBEAT_MS);
       try {
         // `retry`: a browser whose stream ended (a server restarting) waits before reconnecting, so a
         // closing server is not kept busy by instant reconnections.
         await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification: null, unreadCount: await user.inScope(getUnreadCount) }), retry: RECONNECT_MS });
-        while (!closed) {
-          const event = events.shift();
-          if (event === undefined) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-            continue;
-          }
+        for (let event = await inbox.next(); event !== null; event = await inbox.next()) {
           await stream.writeSSE({ event: 'notification', data: JSON.stringify(event) });
         }
       } catch {
         // The client went away: end the stream.
       } finally {
-        clearInterval(heartbeat);
-        await unsubscribe();
+        await inbox.close();
       }
     });
   });
