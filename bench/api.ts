@@ -1,5 +1,5 @@
 // API load benchmark: `npm run bench:api [-- --duration 20 --connections 50 --db pglite|postgres|all
-// --users 12,500 --only health,bills,bill,recommendations,dashboard]`.
+// --users 12,500 --only health,bills,bill,recommendations,summary,dashboard]`.
 //
 // Starts the server as `npm start` does (apps/server/src/main.ts in its own process) on a fresh
 // data directory: the embedded database, and PostgreSQL too when TEST_DATABASE_URL is set (a
@@ -36,7 +36,7 @@ const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Numb
 const POSTGRES_SERVER = process.env.TEST_DATABASE_URL || undefined;
 const DATABASES = (args.db ?? (POSTGRES_SERVER ? 'all' : 'pglite')) === 'all' ? ['pglite', 'postgres'] : [args.db ?? 'pglite'];
 if (!Number.isFinite(DURATION) || DURATION <= 0 || !Number.isInteger(CONNECTIONS) || CONNECTIONS <= 0 || BILL_COUNTS.length === 0) {
-  throw new Error('usage: --duration SECONDS --connections N --users 12,500 [--db pglite|postgres|all] [--only health,bills,bill,recommendations,dashboard]');
+  throw new Error('usage: --duration SECONDS --connections N --users 12,500 [--db pglite|postgres|all] [--only health,bills,bill,recommendations,summary,dashboard]');
 }
 if (DATABASES.includes('postgres') && !POSTGRES_SERVER) throw new Error('--db postgres needs TEST_DATABASE_URL (a server on which the bench may create a database)');
 
@@ -49,6 +49,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'bills', signedIn: true, paths: () => ['/api/bills?limit=50'] },
   { name: 'bill', signedIn: true, paths: (u) => [`/api/bills/${u.billId}`] },
   { name: 'recommendations', signedIn: true, paths: () => ['/api/recommendations'] },
+  // The dashboard's summary: the overview cards and charts are computed from every bill's figures.
+  { name: 'summary', signedIn: true, paths: () => ['/api/bills/figures'] },
   { name: 'dashboard', signedIn: true, paths: () => ['/api/properties', '/api/utility-accounts', '/api/processing/costs'] },
 ];
 const ONLY = args.only ? new Set(args.only.split(',')) : null;

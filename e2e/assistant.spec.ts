@@ -18,9 +18,19 @@ describe('energy assistant', () => {
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Open assistant' }).click();
       const bubble = page.getByRole('dialog', { name: /your energy assistant/ });
-      await bubble.getByText('Your latest bill: $357.41').waitFor();
+      // The Home tab's figures are the user's own (the latest bill's usage, linked), not the 1200 kWh example.
+      const household = bubble.getByRole('region', { name: 'Your household' });
+      await household.getByRole('link', { name: '1,802 kWh' }).waitFor();
       await bubble.getByRole('tab', { name: 'Style' }).click();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/assistant/memory') && r.request().method() === 'PUT' && (r.request().postData() ?? '').includes('wattson'));
       await bubble.getByRole('radio', { name: /Wattson/ }).check();
+      await page.getByRole('dialog', { name: 'Wattson, your energy assistant' }).waitFor();
+      // Remembered on the server (user_preferences…aiMemory): without the local copy, Wattson is still the one.
+      await saved;
+      await page.evaluate(() => window.localStorage.clear());
+      await page.reload();
+      await page.getByRole('button', { name: 'Open assistant' }).click();
+      await bubble.getByRole('tab', { name: 'Q&A' }).waitFor();
       await page.getByRole('dialog', { name: 'Wattson, your energy assistant' }).waitFor();
       await bubble.getByRole('tab', { name: 'Q&A' }).click();
       await bubble.getByRole('button', { name: 'What was my highest bill?' }).click();
@@ -43,9 +53,36 @@ describe('energy assistant', () => {
       await modal.waitFor({ state: 'detached' });
       await bubble.getByText('Location: Atlanta, GA 30303').waitFor();
 
-      // A quick action navigates to its path.
+      // A quick action navigates to its path, and the path does what it asks: the top pick's Eligibility Check, to apply.
       await bubble.getByRole('button', { name: 'Apply for rebates' }).click();
       await page.waitForURL((url) => url.pathname === '/rebates' && url.searchParams.get('action') === 'apply');
+      const check = page.getByRole('dialog', { name: 'Eligibility Check' });
+      await check.waitFor();
+      await page.keyboard.press('Escape');
+      await check.waitFor({ state: 'detached' });
+
+      // The first rebate application: confetti and the milestone once, on the next page load, and never again.
+      await page.evaluate(async () => {
+        const res = await fetch('/api/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rebateId: 'ga-hear-heat-pump', programName: 'Georgia HEAR heat pump' }) });
+        if (res.status !== 201) throw new Error(`application not created: ${res.status}`);
+      });
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: 'Milestone: your first rebate application!' }).waitFor();
+      const again = page.waitForResponse((r) => r.url().endsWith('/api/assistant/milestones'));
+      await page.reload();
+      assert.deepEqual(((await (await again).json()) as { reached: string[] }).reached, [], 'a milestone is celebrated once');
+
+      // The other quick actions' paths open what they name.
+      for (const [path, dialog] of [
+        ['/dashboard?action=goals', 'Set Goals'],
+        ['/smart-home?action=connect', 'Connect Smart Home Platform'],
+        ['/smart-home?section=upgrades', 'Smart Home Energy Insights'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('dialog', { name: dialog }).waitFor();
+      }
+      await page.goto('/dashboard?section=trends');
+      await page.getByRole('tab', { name: 'Savings Insights', selected: true }).waitFor();
 
       // The assistant page: a question about the user's bills, answered in a stream, citing the bill.
       await page.goto('/ai-assistant');

@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
+import { readBillIntoPaymentForm } from './support/bills.ts';
 import { uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
@@ -103,12 +104,18 @@ describe('plans and checkout', () => {
 });
 
 describe('direct bill payment', () => {
-  test('a signed-in user pays a bill by card, sees the amount to the cent and downloads the receipt', async () => {
+  test("'Read from bill' fills the form from a bill; the user pays by card, sees the amount to the cent and downloads the receipt", async () => {
     await suite.inPage(async (page) => {
       await choosePlan(page, 'Free', uniqueEmail('payer'), false);
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
       await page.goto('/payment');
       await page.getByText('Direct Bill Payment').waitFor();
+      // The Georgia Power fixture (its ground truth: e2e/fixtures/georgia-power-atlanta.json).
+      await readBillIntoPaymentForm(page);
+      assert.equal(await page.getByLabel('Utility provider').inputValue(), 'Georgia Power Company');
+      assert.equal(await page.getByLabel('Account number').inputValue(), 'GG-9864343');
+      assert.equal(await page.getByLabel('Amount (USD)').inputValue(), '357.41');
+      // The user may change what was read before paying.
       await page.getByLabel('Utility provider').fill('Georgia Power');
       await page.getByLabel('Account number').fill('88565-18403');
       await page.getByLabel('Amount (USD)').fill('120.1');

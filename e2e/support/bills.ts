@@ -24,3 +24,12 @@ export async function newUserWithBill(page: Page, email: string, file = GEORGIA_
   await uploadFromPage(page, file);
   await page.getByRole('heading', { name: 'Upload Successful' }).waitFor({ timeout: 120_000 });
 }
+
+/** On /payment: 'Read from bill' with `file`; resolves once the form was filled ('Bill processed successfully'). */
+export async function readBillIntoPaymentForm(page: Page, file = GEORGIA_BILL) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Read from bill', exact: true }).click();
+  await (await chooser).setFiles(file);
+  await page.getByText('Bill processed successfully').waitFor({ timeout: 120_000 });
+  await page.getByText('Form has been auto-populated with extracted data.').waitFor();
+}

@@ -6,7 +6,7 @@ import { utilityBill } from './db/schema/bills.ts';
 import { buildTextPdf } from './features/demo/demo-pdf.ts';
 import { type BillsTestContext, createBillsTestContext } from './features/bills/bills.test-support.ts';
 import { createLogger } from './platform/logger.ts';
-import { nextIp, postJson, TEST_ORIGIN } from './test/test-app.ts';
+import { nextIp, postJson, solveCaptcha, TEST_ORIGIN } from './test/test-app.ts';
 
 // The probe's findings (issue 10, "Attack findings"), each as the request that exposed it.
 
@@ -105,6 +105,31 @@ describe('writes carrying a cookie must come from our own origin', () => {
   });
 });
 
+describe('cross-site writes without a cookie, and signed webhooks', () => {
+  it('lets a cookieless cross-site write through to the route (it can act for no one), but not a cross-site sign-in (login CSRF)', async () => {
+    const contact = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'From another site.' };
+    const foreign = await postJson(ctx.app, '/api/contact', contact, { captcha: await solveCaptcha(ctx.app), headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(200);
+    const signIn = await postJson(ctx.app, '/api/auth/sign-in/email', { email: 'a@example.com', password: 'Whatever-1234' }, { captcha: await solveCaptcha(ctx.app), headers: { origin: 'http://evil.example' } });
+    expect(signIn.status).toBe(403);
+    const planSignUp = await postJson(ctx.app, '/api/plan-sign-up', { email: 'b@example.com', password: 'Whatever-1234', plan: 'basic' }, { headers: { origin: 'https://evil.example' } });
+    expect(planSignUp.status).toBe(403);
+  });
+
+  it('leaves the payments webhook to its signature check, even when a cookie rides along cross-site', async () => {
+    const cookie = await ctx.signIn();
+    const res = await ctx.app.request('/api/payments/webhook', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://stripe.example', 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      body: JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }),
+    });
+    expect(res.status).toBe(400);
+    // The same cross-site write to a cookie-authenticated route is refused.
+    const app = await ctx.app.request('/api/notifications/read-all', { method: 'POST', headers: { cookie, origin: 'https://stripe.example' } });
+    expect(app.status).toBe(403);
+  });
+});
+
 describe('rate limits answer 429 with Retry-After', () => {
   it("better-auth's limit carries Retry-After, not X-Retry-After", async () => {
     const ip = nextIp();
@@ -113,6 +138,22 @@ describe('rate limits answer 429 with Retry-After', () => {
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last?.headers.get('x-retry-after')).toBeNull();
+  });
+
+  it('limits sign-in, sign-up and password-reset requests per client address, each with Retry-After', async () => {
+    const cases = [
+      { path: '/api/auth/sign-in/email', body: { email: 'nobody@example.com', password: 'Wrong-Password-1' }, allowed: 5, human: true },
+      { path: '/api/auth/sign-up/email', body: { email: 'x', password: 'short', name: 'X' }, allowed: 10, human: true },
+      { path: '/api/auth/request-password-reset', body: { email: 'nobody@example.com', redirectTo: '/auth/reset-password' }, allowed: 3, human: false },
+    ];
+    for (const { path, body, allowed, human } of cases) {
+      const ip = nextIp();
+      const send = async () => postJson(ctx.app, path, body, { ip, captcha: human ? await solveCaptcha(ctx.app) : false });
+      for (let i = 0; i < allowed; i++) expect((await send()).status, `${path} #${i + 1}`).not.toBe(429);
+      const refused = await send();
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get('retry-after')), path).toBeGreaterThan(0);
+    }
   });
 
   it('limits the bills one user has waiting, even in a burst of parallel uploads', async () => {
@@ -141,6 +182,37 @@ describe('rate limits answer 429 with Retry-After', () => {
     const retryAfter = Number(fourth.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(500);
     expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('mail-sending and AI endpoints are rate limited too (http/rate-limit.ts)', () => {
+  it('limits the contact form per client address: the sixth message in ten minutes is refused with Retry-After', async () => {
+    const ip = nextIp();
+    const contact = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about my bill.' };
+    // A signed-out sender passes the human check with each message (a solution is good once).
+    const send = async (from?: string) => postJson(ctx.app, '/api/contact', contact, { ip: from, captcha: await solveCaptcha(ctx.app) });
+    for (let i = 0; i < 5; i++) expect((await send(ip)).status).toBe(200);
+    const sixth = await send(ip);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a moment and try again.' } });
+    const retryAfter = Number(sixth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // Another address is counted on its own.
+    expect((await send()).status).toBe(200);
+  });
+
+  it('limits the AI rebate answers per user, whatever address they come from', async () => {
+    const cookie = await ctx.signIn();
+    const explain = () => postJson(ctx.app, '/api/rebates/insights', { description: 'I want a heat pump for my house in Georgia.' }, { cookie });
+    const first = await explain();
+    expect(first.status).toBe(200);
+    for (let i = 1; i < 20; i++) await explain();
+    const refused = await explain();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await postJson(ctx.app, '/api/rebates/insights', { description: 'A heat pump, please.' }, { cookie: await ctx.signIn() })).status).toBe(200);
   });
 });
 

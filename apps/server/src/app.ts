@@ -6,6 +6,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { createAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAssistantRoutes } from './features/assistant/assistant.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAccountRoutes } from './features/account/account.routes.ts';
+import { AUDITED_AUTH_PATHS, auditAuthOutcome, type AuditRecorder, createAuditRecorder, SESSION_AUTH_PATHS } from './features/account/audit.ts';
+import type { MiddlewareHandler } from 'hono';
+import { getClientIp } from './http/client-ip.ts';
+import type { AppEnv } from './http/types.ts';
 import { createBillListVersions } from './features/bills/bill-list-cache.ts';
 import { createCalculatorRoutes } from './features/calculators/calculators.routes.ts';
 import { createGamificationRoutes } from './features/gamification/gamification.routes.ts';
@@ -15,7 +20,7 @@ import { createFeedbackAnalysisRoutes } from './features/feedback/feedback-analy
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createProcessingRoutes } from './features/processing/processing.routes.ts';
 import { createPropertyRoutes } from './features/properties/properties.routes.ts';
-import { createPaymentRoutes, WEBHOOK_PATH } from './features/payments/payments.routes.ts';
+import { createPaymentRoutes, PLAN_SIGN_UP_PATH, WEBHOOK_PATH } from './features/payments/payments.routes.ts';
 import { createTestCheckoutRoutes } from './features/payments/test-checkout.routes.ts';
 import { createAuth, getSession, isAdmin } from './features/auth/auth.service.ts';
 import { createAdminRoutes } from './features/admin/admin.routes.ts';
@@ -31,14 +36,17 @@ import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createIotRoutes } from './features/iot/iot.routes.ts';
 import { createAppointmentRoutes } from './features/appointments/appointments.routes.ts';
 import { createSupportRoutes } from './features/support/support.routes.ts';
+import { createEmailRoutes } from './features/email/email.routes.ts';
+import { createTicketMirror } from './features/support/support.jobs.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
-import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
+import { unsubscribeKey } from './platform/unsubscribe-token.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
 import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
+import { APP_RATE_LIMITS, createRateLimiter, limitRoutes } from './http/rate-limit.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createAdminOnly, createSignedIn } from './http/session.ts';
@@ -49,6 +57,8 @@ import { descriptionForPath } from '@wattwise/shared/web-route-descriptions';
 import { isBuiltScreen, titleForPath } from '@wattwise/shared/web-routes';
 import { type AiProvider, createAiProvider } from './platform/ai.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './platform/captcha.ts';
+import { createHelpdesk } from './platform/helpdesk/create-helpdesk.ts';
+import type { Helpdesk } from './platform/helpdesk/helpdesk.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mail.ts';
 import { type AdjustableClock, type Clock, createAdjustableClock, systemClock } from './platform/clock.ts';
@@ -72,6 +82,8 @@ export type AppDeps = {
   captcha?: CaptchaVerifier;
   /** Bill files and live events; built from the config and database when not given. */
   storage?: Storage;
+  /** 'Download my data' archives (DATA_DIR/exports when not given). */
+  exportStorage?: Storage;
   realtime?: Realtime;
   /** The one notification service (built from the database, queue and realtime when not given). */
   notifier?: Notifier;
@@ -85,6 +97,8 @@ export type AppDeps = {
   fetch?: typeof fetch;
   /** Tests may swap the payments provider; by default it follows the config (Stripe or the built-in checkout). */
   payments?: PaymentsProvider;
+  /** The outside helpdesk (Zendesk) or null; by default it follows the config. */
+  helpdesk?: Helpdesk | null;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
 };
@@ -103,7 +117,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
   // The upload and catalogue-import routes limit their own bodies once they know who is asking.
   app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH) }));
-  app.use('*', requireSameOriginWrites({ origins: [config.publicUrl, ...config.trustedOrigins] }));
+  // The payments webhook is signature-checked and never acts on a cookie (docs/decisions/125-csrf-and-csp.md).
+  app.use('*', requireSameOriginWrites({
+    origins: [config.publicUrl, ...config.trustedOrigins],
+    exempt: (p) => p === WEBHOOK_PATH,
+    signsIn: (p) => p.startsWith('/api/auth/') || p === PLAN_SIGN_UP_PATH,
+  }));
   app.use('/api/*', compress());
   app.use('/api/*', sessionCache());
   app.onError(handleError(logger));
@@ -117,7 +136,8 @@ export function createApp(deps: AppDeps) {
   const demoAccount = deps.demoAccount ? { email: deps.demoAccount.email, password: config.isProduction ? null : deps.demoAccount.password } : null;
   // The mailbox link is shown to visitors only where they may open it without being an admin.
   app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
-  app.route('/', createAuthRoutes({ auth, captcha, config }));
+  const audit = createAuditRecorder({ db, logger });
+  app.route('/', createAuthRoutes({ auth, captcha, config, audit: { paths: AUDITED_AUTH_PATHS, sessionPaths: SESSION_AUTH_PATHS, record: (outcome) => auditAuthOutcome({ db, record: audit }, outcome) } }));
   const realtime = deps.realtime ?? createRealtime(database, logger);
   const emailUnsubscribeKey = unsubscribeKey(deps.secrets.authSecret);
   const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey });
@@ -135,27 +155,58 @@ export function createApp(deps: AppDeps) {
     return session ? { userId: session.user.id } : null;
   };
   const signedIn = createSignedIn({ db, lookup: sessionLookup });
+  // Mail-sending and AI endpoints: per user when signed in, else per client address (http/rate-limit.ts).
+  app.use('/api/*', limitRoutes({
+    limiter: createRateLimiter(database),
+    routes: APP_RATE_LIMITS,
+    subjectOf: async (c) => {
+      const session = await sessionLookup(c.req.raw.headers);
+      return session ? `user:${session.userId}` : `ip:${getClientIp(c, config.trustProxy) ?? 'unknown'}`;
+    },
+  }));
   // The one admin check (01-core §6): the role is read fresh from the database on every call.
   const adminOnly = createAdminOnly({ db, lookup: async (headers) => {
     const session = await getSession(auth, headers, { fresh: true });
     return session ? { userId: session.user.id, isAdmin: isAdmin(session.user) } : null;
   } });
+  // Every admin write (ticket replies, reviews, role changes…) goes to the audit log with the admin as actor.
+  app.use('/api/admin/*', auditAdminWrites(audit, config.trustProxy));
   // Bill search honours a user id filter for admins only (decision 100).
   const isAdminCaller = async (headers: Headers) => isAdmin((await getSession(auth, headers, { fresh: true }))?.user);
   app.route('/', createPropertyRoutes({ signedIn }));
-  const payments = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret });
-  app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy }));
-  if (payments.kind === 'test') {
-    // The built-in checkout posts its signed events to the same webhook route Stripe would call.
-    const deliver = (payload: string) =>
-      Promise.resolve(app.request(WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signPaymentEvent(payload, payments.webhookSecret) }, body: payload }));
-    app.route('/', createTestCheckoutRoutes({ db, deliver }));
-  }
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: createBillListVersions(database), planLimits: config.planLimits }));
-  app.route('/', createAnalysisRoutes({ signedIn, notifier, logger }));
+  // The built-in checkout posts its signed events to the same webhook route Stripe would call.
+  const deliver = (payload: string) =>
+    Promise.resolve(app.request(WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signPaymentEvent(payload, payments.webhookSecret) }, body: payload }));
+  const payments: PaymentsProvider = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret, deliver });
+  const exportStorage = deps.exportStorage ?? createLocalStorage(path.join(config.dataDir, 'exports'));
+  const account = { db, auth, storage: bills.storage, exportStorage, queue: deps.queue, payments, audit, logger, secret: deps.secrets.authSecret };
+  app.route('/', createAccountRoutes({ ...account, signedIn, adminOnly, config }));
+  app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy, notifier }));
+  if (payments.kind === 'test') app.route('/', createTestCheckoutRoutes({ db, deliver }));
+  // One count of changes per user's bills and recommendations, read by both kinds of kept answers.
+  const billVersions = createBillListVersions(database);
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits }));
+  app.route('/', createAnalysisRoutes({ signedIn, notifier, logger, answerCacheBytes: config.billListCacheBytes, versions: billVersions }));
+  app.route('/', createEmailRoutes({ db, queue: deps.queue, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey, signedIn, lookup: sessionLookup, webhookSecret: config.emailWebhookSecret, trustProxy: config.trustProxy }));
   app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
   app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
-  app.route('/', createSupportRoutes({ db, signedIn, adminOnly, notifier, sessionOf: sessionLookup }));
+  const helpdesk = deps.helpdesk === undefined ? createHelpdesk(config.helpdesk, { logger }) : deps.helpdesk;
+  app.route(
+    '/',
+    createSupportRoutes({
+      db,
+      signedIn,
+      adminOnly,
+      notifier,
+      sessionOf: sessionLookup,
+      isAdminCaller,
+      mirror: createTicketMirror({ db, helpdesk, notifier, logger }, deps.queue),
+      captcha,
+      trustProxy: config.trustProxy,
+      rateLimit: config.contactRateLimit,
+      logger,
+    }),
+  );
   app.route('/', createFeedbackRoutes({ signedIn }));
   app.route('/', createProcessingRoutes({ signedIn }));
   const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
@@ -178,7 +229,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAdminRoutes({ adminOnly, captcha }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
   app.route('/', createMlAnalyticsRoutes({ db, signedIn }));
-  const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, version: APP_VERSION });
+  const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, helpdesk, version: APP_VERSION });
   app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly, database }));
   app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
   if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
@@ -212,10 +263,23 @@ export function createApp(deps: AppDeps) {
       pageMeta: (pathname) => ({ title: titleForPath(pathname), description: descriptionForPath(pathname) }),
     }),);
 
-  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl, notifier, realtime, payments };
+  return { app, auth, captcha, metrics, bills, smartHome, iot, clockControl, notifier, realtime, payments, account, helpdesk };
 }
 
 export type App = ReturnType<typeof createApp>['app'];
+
+/**
+ * Records each admin write once the admin check has passed (the middleware put the admin on the
+ * context): method, path and answer, with the admin as actor.
+ */
+function auditAdminWrites(audit: AuditRecorder, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const admin = c.get('user');
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !admin) return;
+    await audit({ event: 'admin_action', userId: null, actorId: admin.id, ip: getClientIp(c, trustProxy) ?? null, userAgent: c.req.header('user-agent') ?? null, detail: { method: c.req.method, path: c.req.path, status: c.res.status } });
+  };
+}
 
 /** The address in a 'Name <address>' sender. */
 function emailAddressOf(from: string): string {

@@ -1,16 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, loadProcessConfig, loadSecrets } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
+import { createAuditRecorder } from './features/account/audit.ts';
 import { createAdmin, createAuth } from './features/auth/auth.service.ts';
+import { BackupError, createBackup, restoreBackup } from './db/backup.ts';
 import { createLogger } from './platform/logger.ts';
+import { createLocalStorage } from './platform/storage.ts';
 
 // `npm run cli -- <command>` from the repository root.
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   migrate              apply the database migrations
-  create-admin EMAIL   make EMAIL an admin (creates a verified account with a printed password if none exists)`;
+  create-admin EMAIL   make EMAIL an admin (creates a verified account with a printed password if none exists)
+  backup FILE          write the database and the stored files to FILE (a .tar.gz; stop the server first on the embedded database)
+  restore FILE         load a backup into an empty database and storage
+  restore FILE --force replace what the database and storage hold with the backup`;
 
 async function withDatabase<T>(run: (deps: { config: ReturnType<typeof loadProcessConfig>; database: Awaited<ReturnType<typeof createDatabase>> }) => Promise<T>) {
   const config = loadProcessConfig();
@@ -55,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
           logger,
         });
         const result = await createAdmin(auth, email.data);
+        await createAuditRecorder({ db: database.db, logger })({ event: 'role_changed', userId: result.userId, detail: { role: 'admin', by: 'cli create-admin', created: result.created } });
         if (result.created) {
           console.log(`Created admin ${email.data} (verified). Password, shown once:\n\n  ${result.password}\n\nSign in and change it.`);
         } else {
@@ -62,6 +71,36 @@ async function main(argv: string[]): Promise<number> {
         }
       });
       return 0;
+    }
+    case 'backup':
+    case 'restore': {
+      const file = args.find((a) => !a.startsWith('--'));
+      if (!file) {
+        console.error(`${command} needs a file name.\n`);
+        console.error(USAGE);
+        return 2;
+      }
+      return withDatabase(async ({ config, database }) => {
+        const root = path.join(config.dataDir, 'uploads');
+        const storage = createLocalStorage(root);
+        try {
+          if (command === 'backup') {
+            const manifest = await createBackup({ database, storage }, path.resolve(file));
+            const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+            console.log(`Backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.files} files (${database.kind}) to ${file}.`);
+          } else {
+            const clearStorage = () => fs.promises.rm(root, { recursive: true, force: true });
+            const manifest = await restoreBackup({ database, storage, clearStorage }, path.resolve(file), { force: args.includes('--force') });
+            const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+            console.log(`Restored ${rows} rows and ${manifest.files} files from ${file} (made ${manifest.createdAt} on ${manifest.database}).`);
+          }
+          return 0;
+        } catch (error) {
+          if (!(error instanceof BackupError)) throw error;
+          console.error(error.message);
+          return error.exitCode;
+        }
+      });
     }
     default:
       console.error(USAGE);

@@ -5,6 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadSecrets, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
+  it('switches Zendesk on only with its three variables; our database is the helpdesk otherwise', () => {
+    expect(loadConfig({}).helpdesk).toBeNull();
+    expect(loadConfig({ ZENDESK_SUBDOMAIN: 'Acme', ZENDESK_EMAIL: 'agent@acme.test', ZENDESK_API_TOKEN: 'tok' }).helpdesk).toEqual({
+      provider: 'zendesk',
+      subdomain: 'acme',
+      email: 'agent@acme.test',
+      apiToken: 'tok',
+      apiUrl: 'https://acme.zendesk.com',
+    });
+    expect(loadConfig({ ZENDESK_SUBDOMAIN: 'acme', ZENDESK_EMAIL: 'a@acme.test', ZENDESK_API_TOKEN: 't', ZENDESK_API_URL: 'http://127.0.0.1:9999/' }).helpdesk?.apiUrl).toBe('http://127.0.0.1:9999');
+  });
+
   it('has working defaults with nothing set', () => {
     const config = loadConfig({}, '/somewhere');
     expect(config).toMatchObject({
@@ -59,6 +71,9 @@ describe('loadConfig', () => {
   it('needs the keys of the chosen captcha provider', () => {
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/TURNSTILE_SITE_KEY/);
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'x' })).toThrow(/RECAPTCHA_PROJECT_ID/);
+    expect(() => loadConfig({ ZENDESK_SUBDOMAIN: 'acme', ZENDESK_EMAIL: 'agent@acme.test' })).toThrow(/Zendesk needs .*missing ZENDESK_API_TOKEN/);
+    expect(() => loadConfig({ ZENDESK_API_TOKEN: 't' })).toThrow(/missing ZENDESK_SUBDOMAIN, ZENDESK_EMAIL/);
+    expect(() => loadConfig({ ZENDESK_SUBDOMAIN: 'acme.zendesk.com', ZENDESK_EMAIL: 'a@b.test', ZENDESK_API_TOKEN: 't' })).toThrow(/ZENDESK_SUBDOMAIN: must be the subdomain only/);
     const config = loadConfig({ CAPTCHA_PROVIDER: 'turnstile', TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
     expect(config.captcha).toMatchObject({ provider: 'turnstile', siteKey: 'site' });
   });

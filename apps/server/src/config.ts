@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AiConfig } from './platform/ai.ts';
+import type { HelpdeskConfig } from './platform/helpdesk/helpdesk.ts';
 import type { PaymentsConfig } from './platform/payments/payments.ts';
 
 /** The repository root (apps/server/src → ../../..), the base for default paths. */
@@ -30,6 +31,10 @@ const envSchema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Wattwise <no-reply@wattwise.local>'),
+  /** Signs the mail provider's event webhook (/api/email/webhook); unset, the endpoint answers 503. */
+  EMAIL_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Day of the month (UTC) the monthly summary of the month before goes out. */
+  MONTHLY_SUMMARY_DAY: z.coerce.number().int().min(1).max(28).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'recaptcha']).default('altcha'),
@@ -100,6 +105,15 @@ const envSchema = z.object({
   PLAN_LIMITS: bool(true),
   /** Production only: serve the built-in test checkout without Stripe keys (a demo server). Elsewhere it is the default. */
   TEST_CHECKOUT: bool(false),
+  /** Helpdesk: Zendesk when all three are set (tickets pushed there, status and agent replies synced back); else our database. */
+  ZENDESK_SUBDOMAIN: optionalString.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/i, 'must be the subdomain only, e.g. "wattwise" for wattwise.zendesk.com').optional()),
+  ZENDESK_EMAIL: optionalString.pipe(z.email('must be the email of the Zendesk agent the API token belongs to').optional()),
+  ZENDESK_API_TOKEN: optionalString,
+  /** Tests only: where the Zendesk adapter sends its requests instead of https://<subdomain>.zendesk.com. */
+  ZENDESK_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The contact form and ticket creation: messages one sender (account, else address) may send per window. */
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** npm sets INIT_CWD to where `npm run` was typed; relative paths resolve against it. */
   INIT_CWD: optionalString,
 });
@@ -158,6 +172,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
   if (e.HOME_ASSISTANT_URL && !e.HOME_ASSISTANT_TOKEN) problems.push('HOME_ASSISTANT_URL needs HOME_ASSISTANT_TOKEN (a long-lived access token)');
   if (e.TEST_CLOCK && e.NODE_ENV === 'production') problems.push('TEST_CLOCK cannot be set in production');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint /api/payments/webhook)');
+  const zendeskSet = [e.ZENDESK_SUBDOMAIN, e.ZENDESK_EMAIL, e.ZENDESK_API_TOKEN].filter(Boolean).length;
+  if (zendeskSet > 0 && zendeskSet < 3) {
+    const missing = (['ZENDESK_SUBDOMAIN', 'ZENDESK_EMAIL', 'ZENDESK_API_TOKEN'] as const).filter((k) => !e[k]);
+    problems.push(`Zendesk needs ZENDESK_SUBDOMAIN, ZENDESK_EMAIL and ZENDESK_API_TOKEN together; missing ${missing.join(', ')} (unset all three to keep tickets in our database)`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -177,6 +196,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
+    monthlySummaryDay: e.MONTHLY_SUMMARY_DAY,
     appointmentTimeZone: e.APPOINTMENT_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -208,6 +229,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()) {
       automationIntervalSeconds: e.AUTOMATION_INTERVAL_SECONDS,
       testClock: e.TEST_CLOCK,
     },
+    helpdesk: helpdeskConfig(e),
+    contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     /** Said once at start: settings that work here but will surprise users elsewhere. */
     warnings: configWarnings(e),
   };
@@ -223,6 +246,19 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   }
   if (e.NODE_ENV === 'production' && !e.TEST_CHECKOUT) return { provider: 'none' };
   return { provider: 'test' };
+}
+
+/** Zendesk when its three variables are set (loadConfig refuses a partial set); else null: our database is the helpdesk. */
+function helpdeskConfig(e: z.infer<typeof envSchema>): HelpdeskConfig | null {
+  if (!e.ZENDESK_SUBDOMAIN || !e.ZENDESK_EMAIL || !e.ZENDESK_API_TOKEN) return null;
+  const subdomain = e.ZENDESK_SUBDOMAIN.toLowerCase();
+  return {
+    provider: 'zendesk',
+    subdomain,
+    email: e.ZENDESK_EMAIL,
+    apiToken: e.ZENDESK_API_TOKEN,
+    apiUrl: (e.ZENDESK_API_URL ?? `https://${subdomain}.zendesk.com`).replace(/\/+$/, ''),
+  };
 }
 
 /** The AI provider chosen by the environment, or null for the offline engines. */

@@ -7,10 +7,11 @@ import { ConfigError, loadProcessConfig, loadSecrets, startupWarnings } from './
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { startBillWorker } from './features/bills/bills.jobs.ts';
+import { createDataExportJob } from './features/account/account.jobs.ts';
 import { sweepOrphanFiles } from './features/bills/orphan-files.ts';
 import { prepareDemoAccount, seedDemoData } from './features/demo/demo.service.ts';
 import { createNotifier } from './features/notifications/notifications.service.ts';
-import { unsubscribeKey } from './features/notifications/notifications.unsubscribe.ts';
+import { unsubscribeKey } from './platform/unsubscribe-token.ts';
 import { startScheduledNotifications } from './use-cases/scheduled-notifications.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
@@ -18,6 +19,8 @@ import { createQueue } from './platform/queue.ts';
 import { createAdjustableClock, systemClock } from './platform/clock.ts';
 import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
 import { startIotJobs } from './features/iot/iot.jobs.ts';
+import { startSupportJobs } from './features/support/support.jobs.ts';
+import { createHelpdesk } from './platform/helpdesk/create-helpdesk.ts';
 import { type MqttIngest, startMqttIngest } from './features/iot/mqtt-ingest.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createRealtime } from './platform/realtime.ts';
@@ -50,8 +53,9 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const queue = createQueue({ database, logger });
   await queue.start();
-  await queue.work(createSendEmailWorker(mailer));
+  await queue.work(createSendEmailWorker(mailer, database.db, logger));
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const exportStorage = createLocalStorage(path.join(config.dataDir, 'exports'));
   const realtime = createRealtime(database, logger);
   // Files a crash left behind. On PGlite this process is the only one (the data-dir lock), so
   // everything is settled; on PostgreSQL another process may be mid-upload, so spare the last hour.
@@ -63,6 +67,7 @@ async function main() {
   const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier }, queue, {
     expireSeconds: config.billJobExpireSeconds,
   });
+  await queue.work(createDataExportJob({ db: database.db, storage, exportStorage, notifier, logger }));
   const clockControl = config.smartHome.testClock ? createAdjustableClock() : null;
   const clock = clockControl ?? systemClock;
   const smartHome = createSmartHomeDeps({ db: database.db, logger, clock, config: config.smartHome, authSecret: secrets.authSecret });
@@ -76,13 +81,16 @@ async function main() {
       return null;
     });
   }
-  const scheduled = startScheduledNotifications({ db: database.db, notifier, logger });
-  logger.info({ mail: mailer.kind }, 'jobs started');
+  const monthlySummary = { deps: { db: database.db, queue, logger, publicUrl: config.publicUrl, unsubscribeKey: unsubscribeKey(secrets.authSecret) }, day: config.monthlySummaryDay };
+  const scheduled = startScheduledNotifications({ db: database.db, notifier, logger, monthlySummary });
+  const helpdesk = createHelpdesk(config.helpdesk, { logger });
+  const stopSupport = await startSupportJobs({ db: database.db, helpdesk, notifier, logger }, queue);
+  logger.info({ mail: mailer.kind, helpdesk: helpdesk?.name ?? 'embedded' }, 'jobs started');
 
   let server: ReturnType<typeof serve> | undefined;
   if (!workerOnly) {
     const demoAccount = config.demoData ? await prepareDemoAccount(database.db, config.dataDir, logger) : null;
-    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, realtime, notifier, demoAccount, clock, clockControl });
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, exportStorage, realtime, notifier, demoAccount, clock, clockControl, helpdesk });
     if (demoAccount) {
       // In the background once the server listens: the bills go through the real pipeline.
       setTimeout(() => {
@@ -119,6 +127,7 @@ async function main() {
       billWorker.stop();
       stopSmartHome();
       stopIot();
+      stopSupport();
       await mqttIngest?.stop();
       scheduled.stop();
       await realtime.close();

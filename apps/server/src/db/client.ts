@@ -31,7 +31,10 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
-  /** dataDir undefined: in memory (tests), optionally starting from a dumped data directory. */
+  /**
+   * dataDir undefined: in memory (tests). loadDataDir: a dumped data directory to start from
+   * (in memory, or in a dataDir that holds no database yet; tests use it to skip initdb).
+   */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
@@ -61,7 +64,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const fresh = loadDataDir && !(dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')));
+  const client = dataDir ? await PGlite.create(dataDir, fresh ? { loadDataDir } : {}) : await PGlite.create(fresh ? { loadDataDir } : {});
   const db = drizzlePglite({ client, schema });
   const execute: Database['execute'] = async (text, values) => {
     if (values === undefined || values.length === 0) {

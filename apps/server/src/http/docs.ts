@@ -126,6 +126,76 @@ export const AUTH_PATHS = {
       responses: { 200: { description: 'Password changed; other sessions revoked' }, 400: err('PASSWORD_TOO_WEAK or INVALID_TOKEN') },
     },
   },
+  '/api/auth/update-user': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: "Change the signed-in user's name",
+      requestBody: { content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) },
+      responses: { 200: { description: 'Updated' }, 400: err('Invalid fields'), 401: err('UNAUTHORIZED') },
+    },
+  },
+  '/api/auth/change-password': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'Change the password (the current one is required); optionally sign out every other session',
+      requestBody: {
+        content: json({
+          type: 'object',
+          required: ['currentPassword', 'newPassword'],
+          properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string' }, revokeOtherSessions: { type: 'boolean' } },
+        }),
+      },
+      responses: { 200: { description: 'Changed (audit log: password_changed)' }, 400: err('INVALID_PASSWORD or PASSWORD_TOO_WEAK'), 401: err('UNAUTHORIZED'), 429: { description: 'Too many requests' } },
+    },
+  },
+  '/api/auth/change-email': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'Mail a confirmation link to a new address; the address changes only when that link is opened',
+      requestBody: { content: json({ type: 'object', required: ['newEmail'], properties: { newEmail: { type: 'string' }, callbackURL: { type: 'string' } } }) },
+      responses: { 200: { description: 'Link sent (the same answer when the address is taken)' }, 400: err('Email is the same'), 401: err('UNAUTHORIZED'), 429: { description: 'Too many requests' } },
+    },
+  },
+  '/api/auth/two-factor/enable': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'Start two-factor setup (password required): answers the otpauth URI for an authenticator app and 10 backup codes; 2FA is on once verify-totp accepts a first code',
+      requestBody: { content: json({ type: 'object', required: ['password'], properties: { password: { type: 'string' } } }) },
+      responses: { 200: { description: '{ totpURI, backupCodes }' }, 400: err('INVALID_PASSWORD or TOTP_ALREADY_ENABLED'), 401: err('UNAUTHORIZED') },
+    },
+  },
+  '/api/auth/two-factor/disable': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'Turn two-factor authentication off (password required)',
+      requestBody: { content: json({ type: 'object', required: ['password'], properties: { password: { type: 'string' } } }) },
+      responses: { 200: { description: 'Off' }, 400: err('INVALID_PASSWORD'), 401: err('UNAUTHORIZED') },
+    },
+  },
+  '/api/auth/two-factor/verify-totp': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: "A code from the authenticator app: after a sign-in answered { twoFactorRedirect: true } it starts the session (trustDevice: skip the code on this browser for 30 days); signed in, it confirms the setup",
+      requestBody: { content: json({ type: 'object', required: ['code'], properties: { code: { type: 'string' }, trustDevice: { type: 'boolean' } } }) },
+      responses: { 200: { description: 'Signed in (Set-Cookie) or 2FA turned on' }, 401: err('INVALID_CODE or INVALID_TWO_FACTOR_COOKIE'), 429: { description: 'Too many attempts' } },
+    },
+  },
+  '/api/auth/two-factor/verify-backup-code': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'A backup code instead of an app code after a sign-in answered { twoFactorRedirect: true }; each code works once',
+      requestBody: { content: json({ type: 'object', required: ['code'], properties: { code: { type: 'string' }, trustDevice: { type: 'boolean' } } }) },
+      responses: { 200: { description: 'Signed in (Set-Cookie)' }, 401: err('INVALID_BACKUP_CODE'), 429: { description: 'Too many attempts' } },
+    },
+  },
+  '/api/auth/two-factor/generate-backup-codes': {
+    post: {
+      tags: ['Auth', 'Account'],
+      summary: 'Replace the backup codes with 10 new ones (password required)',
+      requestBody: { content: json({ type: 'object', required: ['password'], properties: { password: { type: 'string' } } }) },
+      responses: { 200: { description: '{ backupCodes }' }, 400: err('INVALID_PASSWORD or TWO_FACTOR_NOT_ENABLED'), 401: err('UNAUTHORIZED') },
+    },
+  },
 };
 
 const DOCS_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wattwise API reference</title>

@@ -43,8 +43,27 @@ export function validationError(error: z.ZodError): AppError {
   );
 }
 
+/** Not in the spec: the answer when the server's disk (files or the database) is full. */
+export const DISK_FULL_MESSAGE = 'The server has run out of storage space, so nothing was saved. Please try again later.';
+
+/**
+ * A write that failed for want of space: a file (ENOSPC, EDQUOT) or the database (SQLSTATE
+ * 53100 disk_full, or PostgreSQL's 'No space left on device' when it could not extend a file).
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+    if (typeof e.message === 'string' && /No space left on device|could not extend file/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
+    if (isDiskFull(err)) {
+      logger.error({ err, path: c.req.path }, 'disk full: a write failed');
+      return c.json(errorBody('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE), 507);
+    }
     if (err instanceof RateLimitedError) {
       return c.json(errorBody(err.code, err.message, err.details), 429, { 'retry-after': String(err.retryAfterSeconds) });
     }

@@ -31,11 +31,19 @@ export function limitRequestBodies(options: { exempt: (method: string, path: str
  * than a plain GET/HEAD); where it is missing, `Sec-Fetch-Site` must say same-origin or a
  * direct navigation. A client sending neither is not a browser, so it cannot be tricked into
  * sending someone's cookie. better-auth checks its own routes too; this covers the app's.
+ * `exempt` paths authenticate by a signature, never by the cookie (the payments webhook).
+ * `signsIn` paths set a session cookie, so they are checked even without one: another site must
+ * not sign a visitor into the attacker's account (login CSRF), whose bills the attacker then reads.
  */
-export function requireSameOriginWrites(options: { origins: string[] }): MiddlewareHandler<AppEnv> {
+export function requireSameOriginWrites(options: {
+  origins: string[];
+  exempt?: (path: string) => boolean;
+  signsIn?: (path: string) => boolean;
+}): MiddlewareHandler<AppEnv> {
   const allowed = new Set(options.origins.map((o) => o.replace(/\/+$/, '')));
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || !c.req.header('cookie')) return next();
+    if (SAFE_METHODS.has(c.req.method) || options.exempt?.(c.req.path)) return next();
+    if (!c.req.header('cookie') && !options.signsIn?.(c.req.path)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const ok =

@@ -12,7 +12,7 @@ import type { Logger } from './logger.ts';
  * server); Cloudflare Turnstile or reCAPTCHA Enterprise when their keys are configured.
  * Every provider receives the client's token in the `x-captcha-response` header.
  */
-export type CaptchaAction = 'signup' | 'login' | 'checkout';
+export type CaptchaAction = 'signup' | 'login' | 'checkout' | 'contact';
 
 export type CaptchaVerifier = {
   provider: CaptchaConfig['provider'];

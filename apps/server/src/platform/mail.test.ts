@@ -79,7 +79,7 @@ describe('send-email job', () => {
   });
 
   it('delivers queued mail to the outbox through a worker', async () => {
-    await queue.work(createSendEmailWorker(createOutboxMailer({ db: database.db, from: 'Wattwise <no-reply@wattwise.local>' })));
+    await queue.work(createSendEmailWorker(createOutboxMailer({ db: database.db, from: 'Wattwise <no-reply@wattwise.local>' }), database.db));
     await queue.send(SEND_EMAIL_JOB, message);
     const deadline = Date.now() + 10_000;
     let rows = await listOutboxMessages(database.db);

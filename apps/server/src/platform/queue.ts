@@ -13,12 +13,17 @@ export type JobDefinition<T> = {
   schema: z.ZodType<T>;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** 'stately': at most one job per singleton key waiting and one running (sends with a key already waiting are dropped). */
+  policy?: 'stately';
   handler: (data: T, meta: { id: string; attempt: number }) => Promise<void>;
 };
 
 export type Queue = {
-  /** Enqueues a job; the payload is parsed with the job's schema first. */
-  send<T>(job: Pick<JobDefinition<T>, 'name' | 'schema' | 'retryLimit' | 'retryDelaySeconds'>, data: T): Promise<string>;
+  /**
+   * Enqueues a job; the payload is parsed with the job's schema first. With a singleton key on a
+   * stately job, null when an equal job is already waiting.
+   */
+  send<T>(job: Pick<JobDefinition<T>, 'name' | 'schema' | 'retryLimit' | 'retryDelaySeconds' | 'policy'>, data: T, options?: { singletonKey?: string }): Promise<string | null>;
   /** Starts a worker for the job in this process. */
   work<T>(job: JobDefinition<T>): Promise<void>;
   start(): Promise<void>;
@@ -44,10 +49,11 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: 
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   const createdQueues = new Set<string>();
-  const ensureQueue = async (name: string, options: { retryLimit?: number; retryDelaySeconds?: number }) => {
+  const ensureQueue = async (name: string, options: { retryLimit?: number; retryDelaySeconds?: number; policy?: 'stately' }) => {
     if (createdQueues.has(name)) return;
     await boss.createQueue(name, {
       name,
+      ...(options.policy ? { policy: options.policy } : {}),
       retryLimit: options.retryLimit ?? 5,
       retryDelay: options.retryDelaySeconds ?? 5,
       retryBackoff: true,
@@ -61,14 +67,16 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: 
     start: async () => {
       await boss.start();
     },
-    send: async (job, data) => {
+    send: async (job, data, options) => {
       const payload = job.schema.parse(data);
       await ensureQueue(job.name, job);
       const id = await boss.send(job.name, payload as object, {
         retryLimit: job.retryLimit ?? 5,
         retryDelay: job.retryDelaySeconds ?? 5,
         retryBackoff: true,
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+      if (!id && job.policy === 'stately' && options?.singletonKey) return null;
       if (!id) throw new Error(`Job ${job.name} was not queued`);
       return id;
     },

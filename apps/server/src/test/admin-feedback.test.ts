@@ -64,7 +64,7 @@ describe('platform status', () => {
     expect(Object.keys(open.body).sort()).toEqual(['isOnline', 'lastCheck', 'version']);
     const { status, body } = await ctx.json<{ isOnline: boolean; checks: { name: string; mode: string; status: string }[] }>(admin, '/api/admin/platform/checks', { method: 'POST' });
     expect(status).toBe(200);
-    expect(body.checks.map((c) => c.name)).toEqual(['database', 'storage', 'email', 'ai', 'human_verification', 'queue', 'realtime']);
+    expect(body.checks.map((c) => c.name)).toEqual(['database', 'storage', 'email', 'ai', 'human_verification', 'helpdesk', 'queue', 'realtime']);
     expect(body.checks.filter((c) => c.status === 'error')).toEqual([]);
     expect(body.checks.find((c) => c.name === 'email')).toMatchObject({ mode: 'embedded', status: 'warning' });
     expect(body.isOnline).toBe(true);

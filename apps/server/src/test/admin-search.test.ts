@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable } from '../db/schema/auth.ts';
 import { utilityBill } from '../db/schema/bills.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
+import { searchBillsOfUser } from '../features/bills/bill-search.queries.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { solveCaptcha } from './test-app.ts';
 
@@ -127,6 +128,21 @@ describe('bill search', () => {
     expect(body.results).toHaveLength(1);
     const both = await search(alice, { searchTerm: 'heating' });
     expect(both.body.results.map((r) => r.billAmount)).toEqual([10, 11]);
+  });
+
+  it('finds the same rank window by walking the newest bills or through the index (decision 103)', async () => {
+    // Eight bills, oldest first: a word on all of them, another only on the two oldest.
+    for (let i = 0; i < 8; i += 1) {
+      await insertReadBill(bobId, { provider: 'Window Power', account: 'W-1', amount: 100 + i, end: `2025-0${i + 1}-28`, text: `zephyrwind notice${i % 2 === 0 ? ' zephyrwind' : ''}${i < 2 ? ' quasarbolt' : ''}` });
+    }
+    const amounts = async (term: string, scan: number) => (await searchBillsOfUser(ctx.database.db, bobId, term, 25, { rank: 3, scan })).map((r) => r.billAmount);
+    // Common word: the walk of 5 fills the window of 3; ranked (two mentions first), then newest first.
+    expect(await amounts('zephyrwind', 5)).toEqual([106, 107, 105]);
+    expect(await amounts('zephyrwind', 1000)).toEqual([106, 107, 105]);
+    // Word only on the oldest bills: the walk of 5 finds none and bob has more bills, so the index answers.
+    expect(await amounts('quasarbolt', 5)).toEqual([101, 100]);
+    expect(await amounts('quasarbolt', 1000)).toEqual([101, 100]);
+    expect(await amounts('quasarbolt -zephyrwind', 5)).toEqual([]);
   });
 
   it("ignores another user's id from a non-admin: only the caller's bills come back", async () => {

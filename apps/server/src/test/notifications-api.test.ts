@@ -150,8 +150,8 @@ describe('notifications', () => {
     await createApplication(ctx.database.db, a.id, { rebateId: 'ga-hear-heat-pump', programName: 'Heat pump rebate' });
     await ctx.database.db.update(rebateIncentive).set({ expirationDate: '2026-12-10' }).where(eq(rebateIncentive.id, 'ga-hear-heat-pump'));
     const deps = { db: ctx.database.db, notifier: ctx.notifier, logger: ctx.logger };
-    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 1, seasonal: 1, rebatesClosing: 1 });
-    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 0, seasonal: 0, rebatesClosing: 0 });
+    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 1, seasonal: 1, rebatesClosing: 1, monthlySummaries: 0 });
+    expect(await runScheduledNotifications(deps, now)).toEqual({ dueSoon: 0, seasonal: 0, rebatesClosing: 0, monthlySummaries: 0 });
     const titles = (await ctx.json<Listed>(a.cookie, '/api/notifications')).body.notifications.map((n) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['Bill due in 3 days', 'Winter tip: hold the heat in', 'Rebate closing soon']));
     // The user without bills gets no seasonal tip.

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
 import { createNotifier } from '../features/notifications/notifications.service.ts';
-import { unsubscribeKey } from '../features/notifications/notifications.unsubscribe.ts';
+import { unsubscribeKey } from '../platform/unsubscribe-token.ts';
 import { createSmtpMailer, type MailMessage } from '../platform/mail.ts';
 import { createTestContext, STRONG_PASSWORD, type TestContext, TEST_ORIGIN } from './test-app.ts';
 

@@ -259,6 +259,13 @@ describe('payments are private', () => {
     expect(pdf.getTitle()).toBe(`Wattwise receipt ${sessionId}`);
     expect((await ctx.app.request(`/api/payments/${sessionId}/receipt`, { headers: { cookie: alice } })).status).toBe(404);
     expect((await ctx.app.request(`/api/payments/${sessionId}/receipt`)).status).toBe(401);
+    // The receipt reached its owner only: a notification, and the receipt email with the amount charged.
+    const notified = async (cookie: string) => (await ctx.json<{ notifications: { title: string; message: string }[] }>(cookie, '/api/notifications')).body.notifications;
+    expect(await notified(bob)).toContainEqual(expect.objectContaining({ title: 'Payment received', message: 'We received your payment of $120.10 for Electricity bill payment to Georgia Power (account 123-456).' }));
+    expect((await notified(alice)).some((n) => n.message.includes('$120.10'))).toBe(false);
+    const bobEmail = (await ctx.json<{ user: { email: string } }>(bob, '/api/auth/get-session')).body.user.email;
+    const mail = await waitForMail(ctx.database, bobEmail, 'Your Wattwise receipt');
+    expect(mail.subject).toBe('Your Wattwise receipt: $120.10');
   });
 
   it('a bill payment of 0 or less is refused', async () => {

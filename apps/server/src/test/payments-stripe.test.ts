@@ -3,18 +3,23 @@
 // the SDK is pointed at it with its host/port/protocol options through STRIPE_API_URL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PaymentVerification, SubscriptionStatus } from '@wattwise/shared/contract/payments';
+import type { AdminRefundRequest, PaymentVerification, SubscriptionStatus } from '@wattwise/shared/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillsTestContext, createBillsTestContext } from '../features/bills/bills.test-support.ts';
 import { signPaymentEvent } from '../platform/payments/payments.ts';
+import { createAdmin } from '../features/auth/auth.service.ts';
+import { requestGuaranteeRefund } from '../use-cases/savings-guarantee.ts';
 import { postJson, solveCaptcha } from './test-app.ts';
 
-type Recorded = { method: string; path: string; auth: string | undefined; body: URLSearchParams };
+type Recorded = { method: string; path: string; auth: string | undefined; body: URLSearchParams; idempotencyKey: string | undefined };
 
 let server: http.Server;
 let ctx: BillsTestContext;
 const requests: Recorded[] = [];
 const sessions = new Map<string, Record<string, unknown>>();
+/** Refunds by idempotency key: Stripe answers a repeated key with the refund it made the first time. */
+const refunds = new Map<string, Record<string, unknown>>();
+const canceled = new Set<string>();
 const WEBHOOK_SECRET = 'whsec_local_stripe_test';
 
 function stripeError(res: http.ServerResponse, status: number, message: string) {
@@ -25,7 +30,8 @@ function stripeError(res: http.ServerResponse, status: number, message: string) 
 function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const body = new URLSearchParams(raw);
-  requests.push({ method: req.method ?? '', path: url.pathname, auth: req.headers.authorization, body });
+  const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+  requests.push({ method: req.method ?? '', path: url.pathname, auth: req.headers.authorization, body, idempotencyKey });
   const send = (object: unknown) => {
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${requests.length}`, 'stripe-version': '2026-10-28.endive' });
     res.end(JSON.stringify(object));
@@ -61,6 +67,42 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   }
   if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
     return send({ id: 'bps_test_1', object: 'billing_portal.session', customer: body.get('customer'), return_url: body.get('return_url'), livemode: false, created: 1_800_000_000, url: 'https://billing.stripe.com/p/session/test_local' });
+  }
+  // https://docs.stripe.com/api/invoice-payment/list: the payment of an invoice, with its PaymentIntent.
+  if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+    const invoice = url.searchParams.get('invoice') ?? '';
+    const data = invoice.startsWith('in_local')
+      ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, amount_paid: 9999, currency: 'usd', is_default: true, livemode: false, status: 'paid', payment: { type: 'payment_intent', payment_intent: `pi_for_${invoice}` }, created: 1_800_000_100 }]
+      : [];
+    return send({ object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+  }
+  // https://docs.stripe.com/api/refunds/create
+  if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+    const key = idempotencyKey ?? `no-key-${requests.length}`;
+    const refund = refunds.get(key) ?? {
+      id: `re_local${refunds.size + 1}`,
+      object: 'refund',
+      amount: Number(body.get('amount')),
+      currency: 'usd',
+      payment_intent: body.get('payment_intent'),
+      charge: body.get('charge'),
+      reason: body.get('reason'),
+      metadata: { refundRequestId: body.get('metadata[refundRequestId]') },
+      status: 'succeeded',
+      created: 1_800_000_200,
+    };
+    refunds.set(key, refund);
+    return send(refund);
+  }
+  // https://docs.stripe.com/api/subscriptions/cancel
+  const subscriptionPath = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
+  if (subscriptionPath && (req.method === 'DELETE' || req.method === 'GET')) {
+    const id = decodeURIComponent(subscriptionPath[1] ?? '');
+    if (req.method === 'DELETE') {
+      if (canceled.has(id) && !idempotencyKey) return stripeError(res, 400, 'No such subscription');
+      canceled.add(id);
+    }
+    return send({ id, object: 'subscription', status: canceled.has(id) ? 'canceled' : 'active', customer: 'cus_local', items: { object: 'list', data: [] } });
   }
   return stripeError(res, 404, `Unrecognized request URL (${req.method} ${url.pathname})`);
 }
@@ -145,9 +187,51 @@ describe('Stripe adapter', () => {
     expect(form).toMatchObject({ mode: 'payment', 'line_items[0][price_data][unit_amount]': '8645', success_url: 'http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}' });
     expect(form['line_items[0][price_data][recurring][interval]']).toBeUndefined();
     const verified = await ctx.json<PaymentVerification>(bob, `/api/payments/verify?session_id=${id}`);
-    expect(verified.body).toMatchObject({ id, amount: 8645, status: 'paid', created: 1_800_000_000 });
+    // Stripe says paid, but its webhook has not landed yet: the page is told to check again for the receipt.
+    expect(verified.body).toMatchObject({ id, amount: 8645, status: 'paid', created: 1_800_000_000, receiptReady: false });
+    expect((await ctx.json(bob, `/api/payments/${id}/receipt`)).status).toBe(404);
+    await postEvent({ id: 'evt_b1', object: 'event', type: 'checkout.session.completed', created: 1_800_000_050, data: { object: { id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', amount_total: 8645, currency: 'usd', customer: 'cus_bob', created: 1_800_000_000 } } });
+    expect((await ctx.json<PaymentVerification>(bob, `/api/payments/verify?session_id=${id}`)).body).toMatchObject({ amount: 8645, receiptReady: true });
     const other = await ctx.signIn();
     expect((await ctx.json(other, `/api/payments/verify?session_id=${id}`)).status).toBe(404);
+  });
+
+  it('an approved guarantee refund goes through the Refunds API once (idempotency key) and cancels the subscription', async () => {
+    // Kim's Pro annual plan and its paid invoice, as Stripe's events say.
+    const kim = await ctx.signIn();
+    const userId = (await ctx.json<{ user: { id: string } }>(kim, '/api/auth/get-session')).body.user.id;
+    const t = 1_800_000_300;
+    const item = { id: 'si_2', quantity: 1, current_period_start: t, current_period_end: t + 365 * 86400, price: { id: 'price_2', unit_amount: 9999, currency: 'usd', recurring: { interval: 'year' } } };
+    await postEvent({ id: 'evt_r1', object: 'event', type: 'customer.subscription.created', created: t, data: { object: { id: 'sub_refund', object: 'subscription', customer: 'cus_refund', status: 'active', metadata: { userId, plan: 'pro', billingCycle: 'annual' }, items: { object: 'list', data: [item] } } } });
+    const invoice = { id: 'in_local_refund', object: 'invoice', customer: 'cus_refund', amount_paid: 9999, amount_due: 9999, currency: 'usd', created: t, parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_refund', metadata: { userId, plan: 'pro' } } } };
+    expect((await postEvent({ id: 'evt_r2', object: 'event', type: 'invoice.paid', created: t, data: { object: invoice } })).status).toBe(200);
+    await requestGuaranteeRefund(ctx.database.db, userId, new Date(Date.now() + 31 * 86_400_000));
+
+    const adminEmail = `stripe-admin-${Date.now()}@example.com`;
+    const admin = await ctx.signIn(adminEmail);
+    await createAdmin(ctx.auth, adminEmail);
+    const [pending] = (await ctx.json<{ items: AdminRefundRequest[] }>(admin, '/api/admin/refund-requests?status=pending')).body.items;
+    expect(pending).toMatchObject({ userId, amountPaidCents: 9999, plan: 'pro' });
+    const id = pending?.id ?? '';
+    expect((await ctx.json(kim, `/api/admin/refund-requests/${id}/decision`, { method: 'POST', body: { decision: 'approve' } })).status).toBe(403);
+
+    // Two approvals at once, then a third: one refund at Stripe.
+    const answers = await Promise.all([1, 2].map(() => ctx.json<{ items: AdminRefundRequest[] }>(admin, `/api/admin/refund-requests/${id}/decision`, { method: 'POST', body: { decision: 'approve' } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const third = await ctx.json<{ items: AdminRefundRequest[] }>(admin, `/api/admin/refund-requests/${id}/decision`, { method: 'POST', body: { decision: 'approve' } });
+    expect(third.body.items[0]).toMatchObject({ status: 'approved', refundedCents: 9999 });
+    expect(refunds.size).toBe(1);
+    const refundCalls = requests.filter((r) => r.path === '/v1/refunds');
+    expect(refundCalls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(refundCalls.map((r) => r.idempotencyKey))).toEqual(new Set([`guarantee-refund:${id}:in_local_refund`]));
+    expect(Object.fromEntries(refundCalls[0]?.body ?? [])).toMatchObject({ payment_intent: 'pi_for_in_local_refund', amount: '9999', reason: 'requested_by_customer' });
+    expect(requests.find((r) => r.path === '/v1/invoice_payments')?.auth).toBe('Bearer sk_test_local');
+    expect(canceled.has('sub_refund')).toBe(true);
+    expect(requests.filter((r) => r.method === 'DELETE' && r.path === '/v1/subscriptions/sub_refund').every((r) => r.idempotencyKey === `guarantee-cancel:${id}`)).toBe(true);
+
+    // Stripe then sends the deleted event; the plan ends.
+    await postEvent({ id: 'evt_r3', object: 'event', type: 'customer.subscription.deleted', created: t + 10, data: { object: { id: 'sub_refund', object: 'subscription', customer: 'cus_refund', status: 'canceled', metadata: { userId, plan: 'pro' }, items: { object: 'list', data: [item] } } } });
+    expect((await ctx.json<SubscriptionStatus>(kim, '/api/subscription')).body.hasActiveSubscription).toBe(false);
   });
 
   it('refuses an event signed with another secret', async () => {

@@ -1,7 +1,8 @@
 import type { RegionalSavings } from '@wattwise/shared/contract/calculators';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savingRecommendation } from '../db/schema/analysis.ts';
-import { utilityBill } from '../db/schema/bills.ts';
+import { billListVersion, utilityBill } from '../db/schema/bills.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
 import { type TestContext, createTestContext, STRONG_PASSWORD } from './test-app.ts';
 
@@ -50,4 +51,18 @@ describe('regional savings', () => {
     // $120 a year each → $10 a month on a $100 bill: 10%.
     expect(after).toMatchObject({ basis: 'users', wattwiseUsers: 20, monthlySavings: 1000, yearlySavings: 12000, monthlyBill: 10000, averageReduction: 0.1, avgElectricSavings: 1000, avgGasSavings: null });
   }, 60_000);
+
+  it('computes the figures once per change to anyone’s bills, not once per visitor', async () => {
+    const [first] = await ctx.database.db.select({ id: utilityBill.id, userId: utilityBill.userId }).from(utilityBill).limit(1);
+    if (!first) throw new Error('no bill');
+    // Figures are kept while the count of changes (bill_list_versions) stands still: a row written
+    // with the count put back is not seen...
+    const [before] = await ctx.database.db.select().from(billListVersion).where(eq(billListVersion.userId, first.userId));
+    await ctx.database.db.insert(savingRecommendation).values({ userId: first.userId, billId: first.id, recommendationType: 'insulation', description: 'Attic', estimatedSavings: 240 });
+    await ctx.database.db.update(billListVersion).set({ version: before?.version ?? 0 }).where(eq(billListVersion.userId, first.userId));
+    expect(await southeast()).toMatchObject({ yearlySavings: 12000 });
+    // ...and any change to bills or recommendations makes the next request recompute: (19 × 120 + 360) / 20 = $132 a year.
+    await ctx.database.db.update(utilityBill).set({ totalAmount: 100 }).where(eq(utilityBill.id, first.id));
+    expect(await southeast()).toMatchObject({ yearlySavings: 13200 });
+  });
 });

@@ -87,6 +87,14 @@ describe('smart home', () => {
     expect(monitor.last_reading).toBeLessThanOrEqual(5);
   });
 
+  it("counts each discovered device once toward gamification's Connect Device action, however often it is discovered", async () => {
+    await ctx.json(alice, '/api/smart-home/discover', { method: 'POST', body: { platform: 'direct', credential_id: credentialId } });
+    const mine = await ctx.json<{ points: number; counts: { devicesConnected: number } }>(alice, '/api/gamification');
+    expect(mine.body.counts.devicesConnected).toBe(6);
+    expect(mine.body.points).toBeGreaterThanOrEqual(6 * 25);
+    expect((await ctx.json<{ counts: { devicesConnected: number } }>(bob, '/api/gamification')).body.counts.devicesConnected).toBe(0);
+  });
+
   it('fires a time rule at its time on the test clock, changes the device and records the run; edit and delete work', async () => {
     const clock = ctx.clockControl;
     if (!clock) throw new Error('TEST_CLOCK is off');

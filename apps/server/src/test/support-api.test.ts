@@ -5,10 +5,10 @@ import { supportTicket, ticketMessage } from '../db/schema/support.ts';
 import { withUserScope } from '../db/user-scope.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
-import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail } from './test-app.ts';
+import { cookiesOf, createTestContext, nextIp, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail } from './test-app.ts';
 
 let ctx: TestContext;
-const users = { a: { cookie: '', id: '', email: '' }, b: { cookie: '', id: '', email: '' }, admin: { cookie: '', id: '', email: '' } };
+const users = { a: { cookie: '', id: '', email: '' }, b: { cookie: '', id: '', email: '' }, c: { cookie: '', id: '', email: '' }, admin: { cookie: '', id: '', email: '' } };
 
 async function signIn(email: string) {
   const res = await postJson(ctx.app, '/api/auth/sign-in/email', { email, password: STRONG_PASSWORD }, { captcha: await solveCaptcha(ctx.app) });
@@ -16,8 +16,8 @@ async function signIn(email: string) {
   return cookiesOf(res);
 }
 
-async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
   if (cookie) headers.cookie = cookie;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
@@ -30,7 +30,7 @@ type Detail = { ticket: Ticket; messages: { author: string; body: string }[] };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const key of ['a', 'b', 'admin'] as const) {
+  for (const key of ['a', 'b', 'c', 'admin'] as const) {
     const email = `support-${key}-${Date.now()}@example.com`;
     const { userId } = await createVerifiedUser(ctx.auth, email, STRONG_PASSWORD);
     if (key === 'admin') await createAdmin(ctx.auth, email);
@@ -46,7 +46,8 @@ const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'My b
 
 describe('contact form', () => {
   it('takes a visitor\'s message, refuses a visitor\'s ticket with the spec\'s message, and checks the fields', async () => {
-    expect(await call(null, '/api/contact', { method: 'POST', body: contact })).toEqual({ status: 200, body: { received: true, ticket: null } });
+    const human = { 'x-captcha-response': await solveCaptcha(ctx.app) };
+    expect(await call(null, '/api/contact', { method: 'POST', body: contact, headers: human })).toEqual({ status: 200, body: { received: true, ticket: null } });
     const refused = await call<{ error: { message: string } }>(null, '/api/contact', { method: 'POST', body: { ...contact, createTicket: true } });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe('Please sign in to create support tickets.');
@@ -61,6 +62,48 @@ describe('contact form', () => {
     const open = await call<{ tickets: Ticket[] }>(users.a.cookie, '/api/support/tickets?tab=open');
     expect(open.body.tickets.map((t) => t.id)).toEqual([sent.body.ticket.id]);
     expect((await call<{ tickets: Ticket[] }>(users.a.cookie, '/api/support/tickets?tab=closed')).body.tickets).toEqual([]);
+  });
+});
+
+describe('contact form hardening', () => {
+  it('asks a visitor for the human check (a missing, forged or reused token is refused); a signed-in sender needs none', async () => {
+    const ip = { 'x-forwarded-for': nextIp() };
+    for (const token of [undefined, 'forged', Buffer.from('{"number":1}').toString('base64')]) {
+      const refused = await call<{ error: { code: string; message: string } }>(null, '/api/contact', { method: 'POST', body: contact, headers: { ...ip, ...(token ? { 'x-captcha-response': token } : {}) } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'CAPTCHA_FAILED', message: 'Security verification failed. Please refresh the page and try again.' });
+    }
+    const token = await solveCaptcha(ctx.app);
+    expect((await call(null, '/api/contact', { method: 'POST', body: contact, headers: { ...ip, 'x-captcha-response': token } })).status).toBe(200);
+    expect((await call(null, '/api/contact', { method: 'POST', body: contact, headers: { ...ip, 'x-captcha-response': token } })).status).toBe(400);
+    expect((await call(users.b.cookie, '/api/contact', { method: 'POST', body: contact })).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After past 5 messages per sender (a visitor by address, a user by account, tickets counted too)', async () => {
+    const ip = nextIp();
+    const send = async (headers: Record<string, string>) =>
+      ctx.app.request('/api/contact', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }, body: JSON.stringify(contact) });
+    for (let i = 0; i < 5; i++) expect((await send({ 'x-captcha-response': await solveCaptcha(ctx.app) })).status).toBe(200);
+    const limited = await send({ 'x-captcha-response': await solveCaptcha(ctx.app) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('Too many requests. Please wait a moment and try again.');
+    // Another address is not held back.
+    expect((await call(null, '/api/contact', { method: 'POST', body: contact, headers: { 'x-forwarded-for': nextIp(), 'x-captcha-response': await solveCaptcha(ctx.app) } })).status).toBe(200);
+
+    // A signed-in user: the contact form and new tickets share the limit, whatever address they use.
+    for (let i = 0; i < 3; i++) expect((await call(users.c.cookie, '/api/contact', { method: 'POST', body: contact, headers: { 'x-forwarded-for': nextIp() } })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await call(users.c.cookie, '/api/support/tickets', { method: 'POST', body: { subject: `s${i}`, description: 'd' } })).status).toBe(201);
+    const tooMany = await ctx.app.request('/api/support/tickets', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie: users.c.cookie, 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+      body: JSON.stringify({ subject: 'one more', description: 'd' }),
+    });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await call<{ tickets: Ticket[] }>(users.c.cookie, '/api/support/tickets')).body.tickets.map((t) => t.subject).sort()).toEqual(['s0', 's1']);
+    // Another account is not held back by c's limit.
+    expect((await call(users.admin.cookie, '/api/support/tickets', { method: 'POST', body: { subject: 'from the admin', description: 'd' } })).status).toBe(201);
   });
 });
 
@@ -101,5 +144,16 @@ describe('support tickets', () => {
     // The requester answers: the ticket is open again.
     const answered = await call<Detail>(users.a.cookie, `/api/support/tickets/${created.body.id}/messages`, { method: 'POST', body: { body: 'Thanks!' } });
     expect(answered.body.ticket.status).toBe('open');
+  });
+
+  it('without Zendesk, our database is the helpdesk: no agent link, and the platform checks say so', async () => {
+    const all = await call<{ tickets: (Ticket & { agent_url: string | null; zendesk_ticket_id: string | null })[] }>(users.admin.cookie, '/api/admin/tickets');
+    expect(all.body.tickets.length).toBeGreaterThan(0);
+    expect(all.body.tickets.every((t) => t.agent_url === null && t.zendesk_ticket_id === null)).toBe(true);
+    const checks = await call<{ checks: { name: string; mode: string; status: string; provider: string }[] }>(users.admin.cookie, '/api/admin/platform/checks', { method: 'POST' });
+    expect(checks.body.checks.find((c) => c.name === 'helpdesk')).toMatchObject({ mode: 'embedded', status: 'success', provider: 'Our database (admin Tickets tab)' });
+    const sync = await call<{ error: { message: string } }>(users.admin.cookie, `/api/admin/tickets/${all.body.tickets[0]?.id ?? ''}/sync`, { method: 'POST' });
+    expect(sync).toMatchObject({ status: 409, body: { error: { message: 'No helpdesk is configured: tickets are kept here.' } } });
+    expect((await call(users.a.cookie, `/api/admin/tickets/${all.body.tickets[0]?.id ?? ''}/sync`, { method: 'POST' })).status).toBe(403);
   });
 });

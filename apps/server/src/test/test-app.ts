@@ -5,6 +5,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { type Env, loadConfig, readTestDatabaseUrl, type Secrets } from '../config.ts';
@@ -54,7 +55,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** The whole app on a fresh migrated database, with the mail job running. */
 export async function createTestContext(
   env: Env = {},
-  options: { databaseOptions?: DatabaseOptions; secrets?: Secrets; dataDir?: string } = {},
+  options: { databaseOptions?: DatabaseOptions; secrets?: Secrets; dataDir?: string; logDestination?: DestinationStream } = {},
 ) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wattwise-test-'));
   const config = loadConfig({
@@ -70,7 +71,7 @@ export async function createTestContext(
     ...env,
   });
   const secrets: Secrets = options.secrets ?? { authSecret: randomBytes(32).toString('hex'), altchaHmacKey: randomBytes(32).toString('hex') };
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
   const testDb = options.databaseOptions
     ? { options: options.databaseOptions, drop: () => Promise.resolve() }
     : await createTestDatabase();
@@ -79,7 +80,7 @@ export async function createTestContext(
   const mailer = createOutboxMailer({ db: database.db, from: config.mailFrom });
   const queue = createQueue({ database, logger });
   await queue.start();
-  await queue.work(createSendEmailWorker(mailer));
+  await queue.work(createSendEmailWorker(mailer, database.db, logger));
   const built = createApp({ config, secrets, database, queue, mailer, logger });
   return {
     ...built,

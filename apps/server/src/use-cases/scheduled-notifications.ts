@@ -3,13 +3,20 @@ import { listBillsDueOn, listUsersWithBills } from '../features/bills/bills.serv
 import { type Notifier, seasonalTipOf } from '../features/notifications/notifications.service.ts';
 import { listApplicationsClosingBetween } from '../features/rebates/rebates.service.ts';
 import type { Logger } from '../platform/logger.ts';
+import { type MonthlySummaryDeps, sendMonthlySummaries } from './monthly-summary.ts';
 
 /** A due date this many days ahead gets its reminder. */
 export const DUE_SOON_DAYS = 3;
 /** An application whose programme closes within this many days gets its reminder. */
 export const REBATE_CLOSING_DAYS = 14;
 
-export type ScheduledDeps = { db: Db; notifier: Notifier; logger: Logger };
+export type ScheduledDeps = {
+  db: Db;
+  notifier: Notifier;
+  logger: Logger;
+  /** The monthly summary email, sent from this day of the month (UTC) on; absent, not sent. */
+  monthlySummary?: { deps: MonthlySummaryDeps; day: number };
+};
 
 function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -72,12 +79,14 @@ export async function notifyRebatesClosing(deps: ScheduledDeps, today: string): 
 }
 
 /** Every scheduled producer once, for `now` (UTC day). */
-export async function runScheduledNotifications(deps: ScheduledDeps, now = new Date()): Promise<{ dueSoon: number; seasonal: number; rebatesClosing: number }> {
+export async function runScheduledNotifications(deps: ScheduledDeps, now = new Date()): Promise<{ dueSoon: number; seasonal: number; rebatesClosing: number; monthlySummaries: number }> {
   const today = now.toISOString().slice(0, 10);
+  const monthly = deps.monthlySummary;
   return {
     dueSoon: await notifyBillsDueSoon(deps, today),
     seasonal: await notifySeasonalTips(deps, today),
     rebatesClosing: await notifyRebatesClosing(deps, today),
+    monthlySummaries: monthly && now.getUTCDate() >= monthly.day ? await sendMonthlySummaries(monthly.deps, now) : 0,
   };
 }
 

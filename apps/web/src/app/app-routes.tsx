@@ -9,9 +9,7 @@ import type { RouteObject } from 'react-router';
  * registered so the table is complete, and show the not-found screen until their
  * feature lands; replace an entry with the real route module when it does.
  */
-export const PENDING_PATHS = [
-  '/email-test',
-] as const;
+export const PENDING_PATHS = [] as const;
 
 const payments = (name: 'PaymentRoute' | 'PaymentSuccessRoute' | 'PaymentCanceledRoute' | 'PaymentDashboardRoute') => async () => ({
   Component: (await import('./routes/payments.tsx'))[name],
@@ -36,12 +34,14 @@ const smartDashboard = async () => ({ Component: (await import('./routes/smart-d
 const regionalSavings = async () => ({
   Component: (await import('@/features/calculators/components/regional-savings-page.tsx')).RegionalSavingsPage,
 });
-const smartHome = async () => ({ Component: (await import('@/features/smart-home/components/smart-home-page.tsx')).SmartHomePage });
+const smartHome = async () => ({ Component: (await import('./routes/smart-home.tsx')).SmartHomeRoute });
 const iotDashboard = async () => ({ Component: (await import('@/features/iot/components/iot-page.tsx')).IotPage });
+const settings = async () => ({ Component: (await import('./routes/settings.tsx')).SettingsPage });
 const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
 const contact = async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage });
 const support = async () => ({ Component: (await import('./routes/support.tsx')).SupportPage });
 const calendarScheduling = async () => ({ Component: (await import('./routes/calendar-scheduling.tsx')).CalendarSchedulingPage });
+const emailTest = async () => ({ Component: (await import('./routes/email-test.tsx')).EmailTestPage });
 const unsubscribe = async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage });
 const admin = async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage });
 const billSearch = async () => ({ Component: (await import('@/features/search/components/bill-search-page.tsx')).BillSearchPage });
@@ -86,10 +86,12 @@ export const appRoutes: RouteObject[] = [
   { path: '/smart-home', lazy: smartHome },
   { path: '/iot-dashboard', lazy: iotDashboard },
   { path: '/notifications', lazy: notifications },
+  { path: '/settings', lazy: settings },
   { path: '/contact', lazy: contact },
   { path: '/support', lazy: support },
   { path: '/calendar-scheduling', lazy: calendarScheduling },
   { path: '/unsubscribe', lazy: unsubscribe },
+  { path: '/email-test', lazy: emailTest },
   { path: '/admin', lazy: admin },
   { path: '/bill-search', lazy: billSearch },
   { path: '/feedback-analysis', lazy: feedbackAnalysis },

@@ -66,11 +66,17 @@ export function signUpWithEmail(
   return api.post<SignUpResult>(`${AUTH}/sign-up/email`, input, { headers: captchaHeaders(captcha) });
 }
 
-export function signInWithEmail(
-  input: { email: string; password: string },
-  captcha?: string,
-): Promise<{ token: string | null; user: SessionUser | null }> {
+/** A signed-in answer, or `twoFactorRedirect` when the account asks for a code next (no session yet). */
+export type SignInResult = { token?: string | null; user?: SessionUser | null; twoFactorRedirect?: boolean };
+
+export function signInWithEmail(input: { email: string; password: string }, captcha?: string): Promise<SignInResult> {
   return api.post(`${AUTH}/sign-in/email`, input, { headers: captchaHeaders(captcha) });
+}
+
+/** The second sign-in step: a code from the authenticator app, or one of the backup codes. */
+export function verifySecondFactor(input: { code: string; kind: 'totp' | 'backup'; trustDevice: boolean }): Promise<SignInResult> {
+  const path = input.kind === 'totp' ? 'verify-totp' : 'verify-backup-code';
+  return api.post(`${AUTH}/two-factor/${path}`, { code: input.code.replace(/\s+/g, ''), trustDevice: input.trustDevice });
 }
 
 export function signOut(): Promise<unknown> {

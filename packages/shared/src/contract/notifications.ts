@@ -76,7 +76,7 @@ export const NOTIFICATION_MESSAGES = {
   allCaughtUp: 'All caught up!',
   notFound: 'Notification not found',
   invalidUnsubscribe: 'This unsubscribe link is not valid.',
-  unsubscribed: 'You will no longer receive notification emails. Alerts stay in your notifications.',
+  unsubscribed: 'You will no longer receive Wattwise emails, apart from account and payment messages. Alerts stay in your notifications.',
 } as const;
 
 /** The realtime event a signed-in browser receives on its notifications stream. */

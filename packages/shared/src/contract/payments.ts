@@ -102,6 +102,8 @@ export const paymentVerificationSchema = z.object({
   description: z.string(),
   created: z.number().int(),
   status: z.enum(['paid', 'unpaid']),
+  /** The payment is in the user's history (its webhook arrived), so its receipt can be downloaded. */
+  receiptReady: z.boolean(),
 });
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
 
@@ -141,5 +143,38 @@ export const guaranteeStatusSchema = z.object({
   eligibleFrom: z.iso.datetime({ offset: true }).nullable(),
   canRequestRefund: z.boolean(),
   refundRequested: z.boolean(),
+  /** The user's latest refund request and what became of it (shown after the plan ends too). */
+  refundRequest: z
+    .object({
+      id: z.string(),
+      status: z.enum(['pending', 'approved', 'rejected']),
+      requestedAt: z.iso.datetime({ offset: true }),
+      decidedAt: z.iso.datetime({ offset: true }).nullable(),
+      refundedCents: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type GuaranteeStatus = z.infer<typeof guaranteeStatusSchema>;
+
+/** A savings-guarantee refund request as an admin reviews it, with the user's figures. */
+export const adminRefundRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requestedAt: z.iso.datetime({ offset: true }),
+  /** Yearly savings found since the plan started: when asked, and now. */
+  yearlySavingsCentsAtRequest: z.number().int(),
+  yearlySavingsCents: z.number().int(),
+  plan: planIdSchema,
+  billingCycle: billingCycleSchema.nullable(),
+  planStartedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Paid on the subscription's invoices, in cents as charged. */
+  amountPaidCents: z.number().int(),
+  refundedCents: z.number().int().nullable(),
+  decidedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+export const adminRefundRequestListSchema = z.object({ items: z.array(adminRefundRequestSchema) });
+export const refundDecisionSchema = z.object({ decision: z.enum(['approve', 'reject']) });
+export type RefundDecision = z.infer<typeof refundDecisionSchema>;

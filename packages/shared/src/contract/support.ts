@@ -45,6 +45,11 @@ export const SUPPORT_MESSAGES = {
   noTickets: "You haven't created any support tickets yet.",
   noTabTickets: (tab: string) => `No ${tab} tickets found`,
   notFound: 'Ticket not found',
+  synced: 'Ticket synced successfully.',
+  syncFailed: 'Failed to sync ticket',
+  noHelpdesk: 'No helpdesk is configured: tickets are kept here.',
+  /** 01-core §8's rate-limit text: the contact form or ticket creation used too often. */
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 const text = (max: number, required: string) => z.string().trim().min(1, required).max(max);

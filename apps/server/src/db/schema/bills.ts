@@ -87,7 +87,8 @@ export const utilityBill = pgTable(
     index('utility_bills_user_property_type_idx').on(t.userId, t.propertyType),
     index('utility_bills_user_unfinished_idx').on(t.userId).where(sql`${t.status} in ('queued', 'processing')`),
     index('utility_bills_duplicate_of_idx').on(t.duplicateOfId),
-    index('utility_bills_search_idx').using('gin', t.searchVector),
+    // fastupdate off: PGlite has no autovacuum, so a pending list would be scanned by every search (decision 103).
+    index('utility_bills_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 
@@ -143,3 +144,20 @@ export const readerModelVersion = pgTable('reader_model_versions', {
   trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
+
+// The month's bill allowance (01-core §9, decision 063): one row per accepted upload, written in
+// the upload's own transaction. Deleting the bill keeps the row (the slot stays used, so delete
+// and upload again cannot beat the limit); an upload undone, or a bill the reader could not read,
+// does not count (the count joins the bill's status).
+
+export const billUpload = pgTable(
+  'bill_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    /** The bill it made; no foreign key: the row outlives the bill. */
+    billId: uuid('bill_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bill_uploads_user_idx').on(t.userId, t.createdAt)],
+);

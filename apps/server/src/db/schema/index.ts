@@ -16,3 +16,5 @@ export * from './notifications.ts';
 export * from './support.ts';
 export * from './appointments.ts';
 export * from './payments.ts';
+export * from './email.ts';
+export * from './account.ts';

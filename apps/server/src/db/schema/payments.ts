@@ -77,7 +77,11 @@ export const payment = pgTable(
   {
     /** The invoice id (subscriptions) or the checkout session id (bill payments). */
     id: text('id').primaryKey(),
-    userId: userId(),
+    /**
+     * Null once the payer deleted their account: payment records are kept as the law requires
+     * (bookkeeping), anonymised (features/account, decision 121).
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['subscription_invoice', 'bill_payment'] }).notNull(),
     subscriptionId: text('subscription_id'),
     status: text('status', { enum: ['paid', 'failed'] }).notNull(),
@@ -109,7 +113,14 @@ export const refundRequest = pgTable(
     subscriptionId: text('subscription_id').notNull(),
     yearlySavingsCents: integer('yearly_savings_cents').notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /** What was given back on approval (the subscription's paid invoices), in cents. */
+    refundedCents: integer('refunded_cents'),
+    /** The provider's refund ids (Stripe `re_…`, or the built-in checkout's). */
+    providerRefundIds: jsonb('provider_refund_ids').$type<string[]>().notNull().default([]),
+    /** The admin who approved or rejected it, and when. */
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refund_requests_user_idx').on(t.userId)],
+  (t) => [index('refund_requests_user_idx').on(t.userId), index('refund_requests_status_idx').on(t.status, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, owner, updatedAt } from './columns.ts';
 import { user } from './auth.ts';
 
@@ -19,11 +19,19 @@ export const supportTicket = pgTable(
     requesterName: text('requester_name').notNull(),
     status: text('status', { enum: ['new', 'open', 'pending', 'hold', 'solved', 'closed'] }).notNull().default('new'),
     zendeskTicketId: text('zendesk_ticket_id'),
+    /** The requester's user id in the helpdesk (their comments there are the requester's messages). */
+    helpdeskRequesterId: text('helpdesk_requester_id'),
+    /** The helpdesk's `updated_at` when last synced: an unchanged ticket's comments are not fetched again. */
+    helpdeskUpdatedAt: text('helpdesk_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     solvedAt: timestamp('solved_at', { withTimezone: true }),
   },
-  (t) => [index('support_tickets_user_created_idx').on(t.userId, t.createdAt), index('support_tickets_updated_idx').on(t.updatedAt)],
+  (t) => [
+    index('support_tickets_user_created_idx').on(t.userId, t.createdAt),
+    index('support_tickets_updated_idx').on(t.updatedAt),
+    index('support_tickets_zendesk_idx').on(t.zendeskTicketId),
+  ],
 );
 
 export const ticketMessage = pgTable(
@@ -38,9 +46,14 @@ export const ticketMessage = pgTable(
     author: text('author', { enum: ['requester', 'staff'] }).notNull(),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** The helpdesk's comment id once the message is there (pushed, or pulled from it); null: not yet pushed. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    uniqueIndex('support_ticket_messages_external_idx').on(t.ticketId, t.externalId),
+  ],
 );
 
 /** Every message of the contact form, with or without a ticket (visitors may write too). */

@@ -2,13 +2,25 @@ import { createRoute } from '@hono/zod-openapi';
 import { analyzeBillResultSchema, anomalyResultSchema, recommendationCardListSchema, recommendationsQuerySchema } from '@wattwise/shared/contract/analysis';
 import { createRouter, errorResponse as err, idParams, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { createVersionedAnswers, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { analyseBillAndNotify, detectAnomaliesAndNotify } from '../../use-cases/analyse-bill.ts';
 import type { Notifier } from '../notifications/notifications.service.ts';
 import { ANALYSIS_MESSAGES, listRecommendationCards } from './analysis.service.ts';
 const notFound = err("Not the caller's bill, or no such bill");
 
-export function createAnalysisRoutes({ signedIn, notifier, logger }: { signedIn: SignedIn; notifier: Notifier; logger: Logger }) {
+export type AnalysisRoutesDeps = {
+  signedIn: SignedIn;
+  notifier: Notifier;
+  logger: Logger;
+  /** Bytes of recommendation answers kept in memory while the user's bills and recommendations are unchanged; 0 builds every answer. */
+  answerCacheBytes: number;
+  /** Each user's count of changes to their bills and recommendations (`bill_list_versions`): labels every answer and its tag. */
+  versions: UserVersions;
+};
+
+export function createAnalysisRoutes({ signedIn, notifier, logger, answerCacheBytes, versions }: AnalysisRoutesDeps) {
+  const cards = createVersionedAnswers({ maxBytes: answerCacheBytes, versions });
   return createRouter()
     .openapi(
       createRoute({
@@ -52,8 +64,13 @@ export function createAnalysisRoutes({ signedIn, notifier, logger }: { signedIn:
         tags: ['Analysis'],
         summary: "Recommendation cards of the caller's analysed bills",
         request: { query: recommendationsQuerySchema },
-        responses: { 200: json(recommendationCardListSchema, 'Cards'), 401: unauthorized },
+        responses: { 200: json(recommendationCardListSchema, 'Cards'), 304: { description: 'The cards are unchanged since the `ETag` sent in `If-None-Match`' }, 401: unauthorized },
       }),
-      async (c) => c.json({ recommendations: await signedInUser(c).inScope((db, userId) => listRecommendationCards(db, userId, c.req.valid('query'))) }, 200),
+      async (c) => {
+        const user = signedInUser(c);
+        const query = c.req.valid('query');
+        const answer = await cards.read(user.id, JSON.stringify(query), async () => ({ recommendations: await user.inScope((db, userId) => listRecommendationCards(db, userId, query)) }));
+        return sendVersionedAnswer(c, answer);
+      },
     );
 }

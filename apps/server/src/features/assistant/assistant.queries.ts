@@ -27,4 +27,3 @@ export async function countQuestionsSince(db: Db, userId: string, since: Date): 
 export async function deleteConversation(db: Db, userId: string): Promise<void> {
   await db.delete(chatMessage).where(eq(chatMessage.userId, userId));
 }
-

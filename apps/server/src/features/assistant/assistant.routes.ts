@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CHAT_MESSAGES, type ChatMessage, chatRequestSchema, conversationSchema, LOCATION_MESSAGES, zipLookupSchema, zipQuerySchema } from '@wattwise/shared/contract/assistant';
+import { aiMemoryResponseSchema, aiMemoryUpdateSchema, milestoneCheckSchema } from '@wattwise/shared/contract/assistant-memory';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +15,8 @@ import type { Logger } from '../../platform/logger.ts';
 import {
   answerForVisitor,
   answerOffline,
+  getAiMemory,
+  updateAiMemory,
   CHAT_RATE_LIMIT,
   checkChatRateLimit,
   clearConversation,
@@ -26,6 +29,7 @@ import {
   saveReply,
 } from './assistant.service.ts';
 import { ensureCatalogue, locationOfZip, suggestZips } from '../rebates/rebates.service.ts';
+import { checkAssistantMilestones } from '../../use-cases/assistant-milestones.ts';
 import { answerWithModel } from './model-engine.ts';
 
 export type AssistantRoutesDeps = {
@@ -163,6 +167,50 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
         const place = (l: { zip: string | null; city: string | null; state: string }) => ({ zip: l.zip ?? '', city: l.city, state: l.state });
         const match = q.length === 5 ? locationOfZip(q) : null;
         return c.json({ suggestions: suggestZips(q).map(place), match: match ? place(match) : null }, 200, { 'cache-control': 'public, max-age=86400' });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/assistant/memory',
+        middleware: [deps.signedIn] as const,
+        tags: ['Assistant'],
+        summary: "The floating assistant's memory of the signed-in user (user_preferences.notification_preferences.aiMemory); visitors keep theirs in local storage",
+        responses: { 200: jsonResponse(aiMemoryResponseSchema, 'Memory'), 401: unauthorizedResponse },
+      }),
+      async (c) => {
+        const user = signedInUser(c);
+        return c.json({ memory: await user.inScope((db, id) => getAiMemory(db, id)) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/api/assistant/memory',
+        middleware: [deps.signedIn] as const,
+        tags: ['Assistant'],
+        summary: 'Merges what the bubble remembered into the memory (milestones are written by the server only)',
+        request: { body: jsonBody(aiMemoryUpdateSchema) },
+        responses: { 200: jsonResponse(aiMemoryResponseSchema, 'Memory after the change'), 401: unauthorizedResponse, 422: errorResponse('Not a memory field') },
+      }),
+      async (c) => {
+        const user = signedInUser(c);
+        const update = c.req.valid('json');
+        return c.json({ memory: await user.inScope((db, id) => updateAiMemory(db, id, update)) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/assistant/milestones',
+        middleware: [deps.signedIn] as const,
+        tags: ['Assistant'],
+        summary: "Checks the '$100 saved' and 'first rebate application' milestones against the user's records; each is returned in `reached` once, ever",
+        responses: { 200: jsonResponse(milestoneCheckSchema, 'Milestones'), 401: unauthorizedResponse },
+      }),
+      async (c) => {
+        const user = signedInUser(c);
+        return c.json(await user.inScope((db, id) => checkAssistantMilestones(db, id)), 200);
       },
     )
     .openapi(

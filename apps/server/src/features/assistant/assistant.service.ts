@@ -1,3 +1,4 @@
+import { type AiMemory, type AiMemoryUpdate, type MilestoneCheck, newMilestones, normaliseMemory } from '@wattwise/shared/contract/assistant-memory';
 import { CHAT_MESSAGES, type ChatMessage, type ChatRequest, type Citation, validChatMessages } from '@wattwise/shared/contract/assistant';
 import { MODEL_PRICES } from '@wattwise/shared/processing';
 import type { Db } from '../../db/client.ts';
@@ -5,8 +6,9 @@ import { AppError, RateLimitedError } from '../../http/errors.ts';
 import type { AiProvider } from '../../platform/ai.ts';
 import { detectBillAnomalies, listRecommendationCards } from '../analysis/analysis.service.ts';
 import { listReadBills } from '../bills/bills.service.ts';
+import { changePreferenceKey, readPreferenceKey } from '../notifications/notifications.service.ts';
 import { recordProcessingRun } from '../processing/processing.service.ts';
-import { loadPicksInput, rankPicks } from '../rebates/rebates.service.ts';
+import { listApplications, loadPicksInput, rankPicks } from '../rebates/rebates.service.ts';
 import type { BillFact } from './bill-facts.ts';
 import { type Intent, detectIntent, needsUserData } from './intents.ts';
 import * as q from './assistant.queries.ts';
@@ -147,6 +149,39 @@ export async function recordChatCost(db: Db, userId: string, ai: AiProvider, usa
     tokensUsed: usage.inputTokens + usage.outputTokens,
     processingTimeMs: Math.round(timeMs),
   });
+}
+
+// ---- the floating assistant's memory and milestones (02-tools §3 'Assistant memory', §4 'Milestones') ----
+
+/** The key of the user's preferences that holds the assistant's memory. */
+const MEMORY_KEY = 'aiMemory';
+
+export async function getAiMemory(db: Db, userId: string): Promise<AiMemory> {
+  return normaliseMemory(await readPreferenceKey(db, userId, MEMORY_KEY));
+}
+
+/** Merges what the bubble remembered; the milestones and the savings behind them are not the client's to write. */
+export async function updateAiMemory(db: Db, userId: string, update: AiMemoryUpdate): Promise<AiMemory> {
+  return changePreferenceKey(db, userId, MEMORY_KEY, (stored) => {
+    const current = normaliseMemory(stored);
+    return { ...current, ...update, milestonesAchieved: current.milestonesAchieved, totalSavings: current.totalSavings };
+  });
+}
+
+/**
+ * Records the milestones newly reached with `totalSavings` (the user's real savings figure, from
+ * the caller) and the applications in the user's tracker. Each is recorded as it is returned, so
+ * it is celebrated once, whichever tab or device asks first.
+ */
+export async function recordMilestones(db: Db, userId: string, totalSavings: number): Promise<MilestoneCheck> {
+  const applications = (await listApplications(db, userId)).length;
+  let reached: MilestoneCheck['reached'] = [];
+  const memory = await changePreferenceKey(db, userId, MEMORY_KEY, (stored) => {
+    const current = normaliseMemory(stored);
+    reached = newMilestones({ totalSavings, applications }, current.milestonesAchieved);
+    return { ...current, totalSavings, milestonesAchieved: [...current.milestonesAchieved, ...reached] };
+  });
+  return { reached, totalSavings, applications, memory };
 }
 
 export { MODEL_HISTORY };

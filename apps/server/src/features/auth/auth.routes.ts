@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { getClientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER, type CaptchaAction, type CaptchaVerifier } from '../../platform/captcha.ts';
-import { type Auth, CLIENT_IP_HEADER, HUMAN_CHECKED_HEADER } from './auth.service.ts';
+import { type Auth, CLIENT_IP_HEADER, getSession, HUMAN_CHECKED_HEADER } from './auth.service.ts';
 
 const CAPTCHA_PATHS: Record<string, CaptchaAction> = {
   '/api/auth/sign-up/email': 'signup',
@@ -25,6 +25,15 @@ export const AUTH_ENDPOINTS_IN_USE: readonly { method: 'GET' | 'POST'; path: Reg
   { method: 'POST', path: /^\/request-password-reset$/ },
   { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
   { method: 'POST', path: /^\/reset-password$/ },
+  // Account settings (issue 18): name, password, address and two-factor authentication.
+  { method: 'POST', path: /^\/update-user$/ },
+  { method: 'POST', path: /^\/change-password$/ },
+  { method: 'POST', path: /^\/change-email$/ },
+  { method: 'POST', path: /^\/two-factor\/enable$/ },
+  { method: 'POST', path: /^\/two-factor\/disable$/ },
+  { method: 'POST', path: /^\/two-factor\/verify-totp$/ },
+  { method: 'POST', path: /^\/two-factor\/verify-backup-code$/ },
+  { method: 'POST', path: /^\/two-factor\/generate-backup-codes$/ },
 ];
 
 const isInUse = (method: string, path: string) => AUTH_ENDPOINTS_IN_USE.some((e) => e.method === method && e.path.test(path));
@@ -40,11 +49,43 @@ const OPTIONAL_CAPTCHA_PATHS: Record<string, CaptchaAction> = {
 
 export { CAPTCHA_FAILED } from '../../platform/captcha.ts';
 
+/** What the auth routes tell the audit log about a security-relevant endpoint's answer (features/account/audit.ts). */
+export type AuthAudit = {
+  /** Paths (under /api/auth) whose outcome is recorded. */
+  paths: ReadonlySet<string>;
+  /** Paths that run with a session: the user is looked up before the call. */
+  sessionPaths: ReadonlySet<string>;
+  record: (outcome: {
+    path: string;
+    status: number;
+    requestBody: Record<string, unknown>;
+    responseBody: Record<string, unknown> | null;
+    query: URLSearchParams;
+    location: string | null;
+    sessionUser: { id: string; twoFactorEnabled: boolean } | null;
+    ip: string | null;
+    userAgent: string | null;
+  }) => Promise<void>;
+};
+
+async function jsonObject(body: Request | Response): Promise<Record<string, unknown> | null> {
+  if (!body.headers.get('content-type')?.includes('application/json')) return null;
+  const value: unknown = await body.clone().json().catch(() => null);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** Only the fields that name or identify: a password never reaches the audit code. */
+function withoutSecrets(body: Record<string, unknown> | null): Record<string, unknown> {
+  if (!body) return {};
+  const { email, newEmail } = body;
+  return { ...(typeof email === 'string' ? { email } : {}), ...(typeof newEmail === 'string' ? { newEmail } : {}) };
+}
+
 /**
  * better-auth's endpoints under /api/auth. In front of them: the client address we trust
  * (for database rate limits) and the human check on sign-up and sign-in.
  */
-export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; config: Pick<Config, 'trustProxy'> }) {
+export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; config: Pick<Config, 'trustProxy'>; audit?: AuthAudit }) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/api/auth/*', async (c) => {
     if (!isInUse(c.req.method, c.req.path.slice('/api/auth'.length))) {
       return c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404);
@@ -66,9 +107,26 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
     headers.delete(HUMAN_CHECKED_HEADER);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     if (human) headers.set(HUMAN_CHECKED_HEADER, '1');
+    const authPath = c.req.path.slice('/api/auth'.length);
+    const audited = deps.audit?.paths.has(authPath) ? deps.audit : undefined;
+    const requestBody = audited && c.req.method === 'POST' ? withoutSecrets(await jsonObject(c.req.raw)) : {};
+    const before = audited?.sessionPaths.has(authPath) ? await getSession(deps.auth, headers, { fresh: true }) : null;
     const response = await deps.auth.handler(
       c.req.method === 'GET' && c.req.path === '/api/auth/get-session' ? freshSessionCheck(c.req.url, headers) : new Request(c.req.raw, { headers }),
     );
+    if (audited) {
+      await audited.record({
+        path: authPath,
+        status: response.status,
+        requestBody,
+        responseBody: await jsonObject(response),
+        query: new URL(c.req.url).searchParams,
+        location: response.headers.get('location'),
+        sessionUser: before ? { id: before.user.id, twoFactorEnabled: before.user.twoFactorEnabled === true } : null,
+        ip: ip ?? null,
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+    }
     return response.status === 429 ? withRateLimitCode(response) : response;
   });
 }

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import type { Config, Secrets } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../../db/schema/auth.ts';
+import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from '../../db/schema/auth.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { type MailMessage, SEND_EMAIL_JOB } from '../../platform/mail.ts';
 import type { Queue } from '../../platform/queue.ts';
+import { signUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe-token.ts';
 import { resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
 import { AppError } from '../../http/errors.ts';
 import { keepRenewedSessionCookies, mustReadSessionFresh } from '../../http/session-cache.ts';
@@ -53,6 +54,8 @@ function createBetterAuth(deps: AuthDeps) {
     await queue.send(SEND_EMAIL_JOB, message);
   };
 
+  // Verification links that change an account's address (not a sign-up): no welcome mail for them.
+  const emailChanges = new WeakSet<Request>();
   return betterAuth({
     appName: 'Wattwise',
     baseURL: config.publicUrl,
@@ -60,7 +63,7 @@ function createBetterAuth(deps: AuthDeps) {
     secret: deps.secrets.authSecret,
     // Same-origin requests are always trusted; so are configured origins (e.g. the Vite dev server).
     trustedOrigins: (request) => [config.publicUrl, ...config.trustedOrigins, originOf(request)],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable } }),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -70,7 +73,7 @@ function createBetterAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, url }) => {
-        await enqueue(resetPasswordEmail(u.email, u.name, url));
+        await enqueue(await resetPasswordEmail(u.email, u.name, url, u.id));
       },
     },
     emailVerification: {
@@ -79,15 +82,20 @@ function createBetterAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await enqueue(verificationEmail(u.email, u.name, url));
+        await enqueue(await verificationEmail(u.email, u.name, url, u.id));
       },
       // Spec 01-core §7: a welcome mail follows sign-up; failures are only logged.
-      afterEmailVerification: async (u) => {
-        await enqueue(welcomeEmail(u.email, u.name, config.publicUrl)).catch((error: unknown) =>
+      afterEmailVerification: async (u, request) => {
+        if (request && emailChanges.has(request)) return;
+        await welcomeEmail({ email: u.email, name: u.name, userId: u.id }, config.publicUrl, signUnsubscribeToken(unsubscribeKey(deps.secrets.authSecret), u.id))
+          .then(enqueue)
+          .catch((error: unknown) =>
           logger.warn({ err: error }, 'welcome mail not queued'),
         );
       },
     },
+    // Settings page: a new address must be confirmed from a link mailed to it before it counts.
+    user: { changeEmail: { enabled: true } },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       // Sliding sessions: a session used after a day gets its expiry pushed out.
@@ -109,6 +117,8 @@ function createBetterAuth(deps: AuthDeps) {
         '/sign-up/email': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 3 },
         '/request-password-reset': { window: 60, max: 3 },
+        '/change-password': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 3 },
       },
     },
     advanced: {
@@ -122,11 +132,16 @@ function createBetterAuth(deps: AuthDeps) {
         target({ auth: true, args: args.length > 0 ? args : undefined }, message);
       },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      // TOTP with backup codes (settings page); sign-in then answers twoFactorRedirect and the
+      // session starts only after /two-factor/verify-totp or /two-factor/verify-backup-code.
+      twoFactor({ issuer: 'Wattwise', backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
+        if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
           const problem = checkSignUpPassword(typeof password === 'string' ? password : '');
           if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: problem });
@@ -140,6 +155,13 @@ function createBetterAuth(deps: AuthDeps) {
               message: 'User already exists. Use another email.',
             });
           }
+        }
+        // The settings page changes the name only; better-auth would also take an image URL.
+        if (ctx.path === '/update-user' && (Object.keys(body).some((k) => k !== 'name') || typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 100)) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'Enter a name of up to 100 characters.' });
+        }
+        if (ctx.path === '/verify-email' && ctx.request && typeof ctx.query?.token === 'string' && tokenChangesEmail(ctx.query.token)) {
+          emailChanges.add(ctx.request);
         }
         // Only a request that passed a human check learns that an address is verified; the
         // others get better-auth's answer, the same for every address.
@@ -155,6 +177,23 @@ function createBetterAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createBetterAuth>;
+
+/**
+ * The claims of an email-verification link, read without checking its signature (better-auth
+ * checks it): `updateTo` is set when the link changes an account's address.
+ */
+export function verificationTokenClaims(token: string): { email?: string; updateTo?: string; userId?: string; requestType?: string } {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? payload : {};
+  } catch {
+    return {};
+  }
+}
+
+function tokenChangesEmail(token: string): boolean {
+  return typeof verificationTokenClaims(token).updateTo === 'string';
+}
 
 /** The pricing dialog's sign-up mail, for the payments feature. */
 export { planSignUpEmail } from './auth.emails.ts';
@@ -176,6 +215,12 @@ export async function countUsers(db: Db): Promise<number> {
 export async function getUserContact(db: Db, userId: string): Promise<{ email: string; name: string } | null> {
   const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
   return row ?? null;
+}
+
+/** The user with this address (stored lower-cased), or null. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  return row?.id ?? null;
 }
 
 /**
@@ -278,4 +323,38 @@ export async function listUsersPage(db: Db, limit: number, after: { createdAt: D
   const where = after ? sql`(${user.createdAt}, ${user.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
   const rows = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(where).orderBy(desc(user.createdAt), desc(user.id)).limit(limit);
   return { rows, total: await countUsers(db) };
+}
+
+// ---- account settings (features/account reads the auth tables through these) ----
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), isNotNull(account.password)));
+  return row?.password ?? null;
+}
+
+export function findActiveSessions(db: Db, userId: string) {
+  return db
+    .select({ id: session.id, createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt));
+}
+
+/** Deletes one of the user's sessions; false when the user has no session with that id. */
+export async function deleteSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(session).where(and(eq(session.id, id), eq(session.userId, userId))).returning({ id: session.id });
+  return rows.length > 0;
+}
+
+/** Deletes the user row (account deletion, after their other rows; better-auth's tables cascade). */
+export async function deleteUserRow(db: Db, userId: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, userId));
 }

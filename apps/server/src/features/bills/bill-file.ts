@@ -2,6 +2,7 @@ import { ExtractionError, type FileKind } from '@wattwise/extractor/types';
 import { checkImageSize, detectKind, MAX_FILE_BYTES, openPdf } from '@wattwise/extractor/files';
 import { AppError } from '../../http/errors.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
+import { screenFile } from './file-screening.ts';
 
 export { MAX_FILE_BYTES };
 
@@ -44,12 +45,15 @@ export function uploadErrorFor(error: ExtractionError): AppError {
 
 /**
  * Cheap checks before anything is stored: the type from the bytes (never the name), the size,
- * and that the file opens: a PDF must parse, not be encrypted, have at most 20 pages and stay
+ * no polyglot, truncation or decompression bomb (file-screening.ts), and that the file opens: a PDF must parse, not be encrypted, have at most 20 pages and stay
  * within the decode budget (pixels × pages); an image must declare at most 40 MP. Throws AppError (413, 415, 422).
  */
 export async function checkBillFile(bytes: Uint8Array): Promise<CheckedFile> {
   try {
     const kind = detectKind(bytes);
+    // An image's declared size first: a bomb says so in its header, whether or not it is complete.
+    if (kind !== 'pdf') checkImageSize(bytes, kind);
+    await screenFile(bytes, kind);
     if (kind === 'pdf') {
       const doc = await openPdf(bytes);
       try {
@@ -65,7 +69,6 @@ export async function checkBillFile(bytes: Uint8Array): Promise<CheckedFile> {
         await doc.destroy();
       }
     }
-    checkImageSize(bytes, kind);
     return { kind, mimeType: MIME_TYPES[kind], pageCount: 1 };
   } catch (error) {
     if (error instanceof ExtractionError) throw uploadErrorFor(error);

@@ -291,12 +291,15 @@ export type BillWorkerOptions = {
 
 export const DEFAULT_HEARTBEAT_SECONDS = 10;
 export const DEFAULT_STALE_SECONDS = 45;
+/** A bill without a job for this long was left so by a dead process, not one mid-upload. */
+const REQUEUE_SETTLED_SECONDS = 60;
 
 /**
  * Jobs whose worker died stay 'active' in pg-boss, and pg-boss 10 (the last for Node 20) has no
  * heartbeat of its own. Ours is the bill row: a worker touches `updated_at` every few seconds
  * while it reads (createProcessBillJob). A job is dead when its bill has been 'processing'
- * without a heartbeat for `staleSeconds`, when it outlived its expiry, or (PGlite: only this
+ * without a heartbeat for `staleSeconds` (or still 'queued': the worker died between taking the
+ * job and starting the bill, which it does at once), when it outlived its expiry, or (PGlite: only this
  * process can run jobs) whenever a process starts. Dead jobs are handed back through pg-boss's
  * own `fail`, which retries them with the queue's backoff or, out of retries (the file crashed
  * the process each time), fails them; their bill then fails too. pg-boss has no call that
@@ -315,7 +318,7 @@ export async function reclaimStalledJobs(
              or j.started_on + j.expire_in < now()
              or (j.started_on < now() - $3::interval
                  and exists (select 1 from utility_bills b
-                              where b.id::text = j.data->>'billId' and b.status = 'processing' and b.updated_at < now() - $3::interval)))`,
+                              where b.id::text = j.data->>'billId' and b.status in ('queued', 'processing') and b.updated_at < now() - $3::interval)))`,
     [PROCESS_BILL_JOB.name, options.all, stale],
   );
   if (rows.length === 0) return 0;
@@ -328,6 +331,30 @@ export async function reclaimStalledJobs(
     const failed = await updateBillIfStatus(options.db, payload.data.userId, payload.data.billId, ['queued', 'processing'], { status: 'failed', progress: 0, failureReason: reason });
     if (failed) await options.publish?.(payload.data.billId, { status: 'failed', progress: 0, step: 'failed', reason });
   }
+  return rows.length;
+}
+
+/**
+ * Bills 'queued' or 'processing' with no job left to read them: the process died after adding
+ * the bill row and before queueing its job (an upload or a retry), or a backup was restored
+ * without the job queue. Each gets a new job. Bills changed within `settledSeconds` are left
+ * alone: on PostgreSQL another process may be between the two steps right now. Returns how many.
+ */
+export async function requeueBillsWithoutJob(
+  deps: { database: Pick<Database, 'execute'>; queue: Pick<Queue, 'send'> },
+  options: { settledSeconds: number },
+): Promise<number> {
+  const { rows } = await deps.database.execute(
+    `select b.id::text as bill_id, b.user_id::text as user_id
+       from utility_bills b
+      where b.status in ('queued', 'processing')
+        and b.updated_at <= now() - $2::interval
+        and not exists (select 1 from pgboss.job j
+                         where j.name = $1 and j.data->>'billId' = b.id::text
+                           and j.state in ('created', 'retry', 'active'))`,
+    [PROCESS_BILL_JOB.name, `${options.settledSeconds} seconds`],
+  );
+  for (const row of rows) await deps.queue.send(PROCESS_BILL_JOB, { billId: String(row.bill_id), userId: String(row.user_id) });
   return rows.length;
 }
 
@@ -352,13 +379,19 @@ export async function startBillWorker(
   const reclaim = (all: boolean) => reclaimStalledJobs({ database: deps.database, boss: queue.boss }, { all, staleSeconds, db: deps.db, publish });
   const resumed = await reclaim(deps.database.kind === 'pglite');
   if (resumed > 0) deps.logger.info({ jobs: resumed }, 'resumed bill jobs interrupted by a restart');
+  // On PGlite this process is the only one: every bill without a job is settled.
+  const requeue = (settledSeconds: number) => requeueBillsWithoutJob({ database: deps.database, queue: deps.queue }, { settledSeconds });
+  const requeued = await requeue(deps.database.kind === 'pglite' ? 0 : REQUEUE_SETTLED_SECONDS);
+  if (requeued > 0) deps.logger.info({ bills: requeued }, 'queued bills a crash left without a job');
   const job = createProcessBillJob({ ...deps, heartbeatMs: heartbeatSeconds * 1000 });
   for (let i = 0; i < (options.concurrency ?? 2); i++) await queue.work(job);
   const every = (options.reclaimEverySeconds ?? heartbeatSeconds) * 1000;
   const timer = setInterval(() => {
     reclaim(false)
-      .then((n) => {
+      .then(async (n) => {
         if (n > 0) deps.logger.warn({ jobs: n }, 'bill jobs lost their worker; running them again');
+        const lost = await requeue(REQUEUE_SETTLED_SECONDS);
+        if (lost > 0) deps.logger.warn({ bills: lost }, 'bills had no job (a process died between row and job); queued them');
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'stalled job check failed'));
   }, every);

@@ -1,15 +1,18 @@
+import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import type { BillList } from '@wattwise/shared/contract/bills';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savingRecommendation } from '../../db/schema/analysis.ts';
 import { user } from '../../db/schema/auth.ts';
 import { utilityBill } from '../../db/schema/bills.ts';
 import { withUserScope } from '../../db/user-scope.ts';
 import { TEST_ORIGIN } from '../../test/test-app.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 
-// The bill list keeps its answers in memory while the user's bills are unchanged
-// (bill-list-cache.ts, migration 0008). A kept answer must never be older than the bills,
-// whichever process or role changed them, and never reach another user.
+// The bill list and the recommendation cards keep their answers in memory while the user's bills
+// and recommendations are unchanged (http/versioned-answers.ts, migrations 0008 and 0015). A kept
+// answer must never be older than the data, whichever process or role changed it, and never reach
+// another user.
 
 let ctx: BillsTestContext;
 const users: Record<'a' | 'b', { cookie: string; id: string }> = { a: { cookie: '', id: '' }, b: { cookie: '', id: '' } };
@@ -58,6 +61,23 @@ describe('bill list answers kept while the bills are unchanged', () => {
     expect((await list(users.a.cookie)).body?.items.map((b) => b.fileName)).toEqual(['april.pdf']);
   });
 
+  it('keeps the figures of every bill (the dashboard summary) the same way', async () => {
+    const figures = async (headers: Record<string, string> = {}) => {
+      const res = await ctx.app.request('/api/bills/figures', { headers: { cookie: users.a.cookie, origin: TEST_ORIGIN, ...headers } });
+      const text = await res.text();
+      return { status: res.status, etag: res.headers.get('etag'), items: text ? (JSON.parse(text) as { items: { totalAmount: number | null }[] }).items : null };
+    };
+    const before = await figures();
+    expect((await figures({ 'if-none-match': before.etag ?? '' })).status).toBe(304);
+    const id = await seedBill(users.a.id, 'figures.pdf', 33.5);
+    const after = await figures({ 'if-none-match': before.etag ?? '' });
+    expect(after.status).toBe(200);
+    expect(after.items?.map((b) => b.totalAmount)).toContain(33.5);
+    expect(after.items).toHaveLength((before.items?.length ?? 0) + 1);
+    await ctx.database.db.delete(utilityBill).where(eq(utilityBill.id, id));
+    expect((await figures()).items).toHaveLength(before.items?.length ?? 0);
+  });
+
   it('counts a change made under row-level security (the restricted role) too', async () => {
     const before = await list(users.a.cookie);
     await withUserScope(ctx.database.db, users.a.id, (db) => db.update(utilityBill).set({ totalAmount: 71.25 }).where(eq(utilityBill.userId, users.a.id)));
@@ -92,6 +112,34 @@ describe('bill list answers kept while the bills are unchanged', () => {
     const res = await ctx.app.request('/api/bills?limit=10');
     expect(res.status).toBe(401);
     expect(res.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('recommendation cards kept while bills and recommendations are unchanged', () => {
+  async function cards(cookie: string, headers: Record<string, string> = {}) {
+    const res = await ctx.app.request('/api/recommendations', { headers: { cookie, origin: TEST_ORIGIN, ...headers } });
+    const text = await res.text();
+    return { status: res.status, etag: res.headers.get('etag'), body: text ? (JSON.parse(text) as { recommendations: RecommendationCard[] }) : null };
+  }
+
+  it('shows a recommendation written straight to the table on the next read, and 304 while nothing changed', async () => {
+    const billId = await seedBill(users.b.id, 'june.pdf', 120);
+    const before = await cards(users.b.cookie);
+    expect(before.body?.recommendations).toEqual([]);
+    expect((await cards(users.b.cookie, { 'if-none-match': before.etag ?? '' })).status).toBe(304);
+
+    await ctx.database.db.insert(savingRecommendation).values({ userId: users.b.id, billId, recommendationType: 'led_lighting', title: 'Switch to LEDs', description: 'LEDs', estimatedSavings: 85 });
+    const after = await cards(users.b.cookie, { 'if-none-match': before.etag ?? '' });
+    expect(after.status).toBe(200);
+    expect(after.body?.recommendations.map((r) => [r.title, r.savings])).toEqual([['Switch to LEDs', 85]]);
+
+    // Another user never gets them, even with the owner's tag.
+    const ofA = await cards(users.a.cookie, { 'if-none-match': after.etag ?? '' });
+    expect(ofA.status).toBe(200);
+    expect(ofA.body?.recommendations.map((r) => r.title)).not.toContain('Switch to LEDs');
+
+    await ctx.database.db.update(savingRecommendation).set({ estimatedSavings: 90 }).where(eq(savingRecommendation.billId, billId));
+    expect((await cards(users.b.cookie)).body?.recommendations.map((r) => r.savings)).toEqual([90]);
   });
 });
 

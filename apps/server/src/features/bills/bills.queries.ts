@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billListVersion, utilityBill } from '../../db/schema/bills.ts';
+import { billListVersion, billUpload, utilityBill } from '../../db/schema/bills.ts';
 
 // Every query takes the owner's id and filters on it.
 
@@ -301,6 +301,12 @@ export async function readBillListVersion(db: Db, userId: string): Promise<numbe
   return row?.version ?? 0;
 }
 
+/** How many changes all users' bills have had (unscoped; one row per user): moves whenever any bill changes. */
+export async function readAllBillsVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${billListVersion.version}), 0)::text` }).from(billListVersion);
+  return row?.total ?? '0';
+}
+
 /** Every user's read bills (unscoped: only for anonymised aggregates such as regional savings). */
 export function findAllReadBills(db: Db): Promise<BillRow[]> {
   return db.select().from(utilityBill).where(eq(utilityBill.status, 'processed'));
@@ -319,11 +325,32 @@ export function findUsersWithBills(db: Db) {
   return db.selectDistinct({ userId: utilityBill.userId }).from(utilityBill).where(eq(utilityBill.status, 'processed'));
 }
 
-/** Bills the user uploaded in [start, end): the plan's monthly allowance counts them. */
+/**
+ * Uploads that count toward the month's allowance in [start, end) (decision 063): every upload
+ * whose bill was not failed by the reader, including bills deleted since.
+ */
 export async function countBillsUploadedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(utilityBill)
-    .where(and(eq(utilityBill.userId, userId), sql`${utilityBill.createdAt} >= ${start.toISOString()}`, sql`${utilityBill.createdAt} < ${end.toISOString()}`));
+    .from(billUpload)
+    .leftJoin(utilityBill, eq(utilityBill.id, billUpload.billId))
+    .where(
+      and(
+        eq(billUpload.userId, userId),
+        sql`${billUpload.createdAt} >= ${start.toISOString()}`,
+        sql`${billUpload.createdAt} < ${end.toISOString()}`,
+        sql`${utilityBill.status} is distinct from 'failed'`,
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/** The allowance ledger's row for a new bill (same transaction as the bill). */
+export async function insertBillUpload(db: Db, userId: string, billId: string): Promise<void> {
+  await db.insert(billUpload).values({ userId, billId });
+}
+
+/** Frees a bill's slot: an upload undone, a failed bill deleted, a duplicate replaced. */
+export async function deleteBillUpload(db: Db, userId: string, billId: string): Promise<void> {
+  await db.delete(billUpload).where(and(eq(billUpload.userId, userId), eq(billUpload.billId, billId)));
 }

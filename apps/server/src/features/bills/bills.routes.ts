@@ -40,7 +40,7 @@ import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
 import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 import { openSseInbox } from '../../http/sse-inbox.ts';
-import { type BillListVersions, createBillListCache } from './bill-list-cache.ts';
+import { createVersionedAnswers, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
 import { readBillListVersion } from './bills.queries.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
@@ -58,10 +58,10 @@ export type BillRoutesDeps = BillsDeps & {
   heartbeatMs?: number;
   uploadLimits?: UploadLimits;
   planLimits?: boolean;
-  /** Bytes of bill-list answers kept in memory (bill-list-cache.ts); 0 builds every answer. */
+  /** Bytes of bill-list answers kept in memory (http/versioned-answers.ts); 0 builds every answer. */
   billListCacheBytes?: number;
   /** Where that cache learns whether the user's bills changed; by default it asks the database each time. */
-  billListVersions?: BillListVersions;
+  billListVersions?: UserVersions;
 };
 
 export function createBillRoutes(deps: BillRoutesDeps) {
@@ -69,7 +69,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
   // touches files keeps the shared connection (see db/user-scope.ts) and relies on its own filters.
   const { signedIn } = deps;
   const router = createRouter();
-  const listCache = createBillListCache({
+  const listCache = createVersionedAnswers({
     maxBytes: deps.billListCacheBytes ?? 0,
     versions: deps.billListVersions ?? { read: (userId) => readBillListVersion(deps.db, userId) },
   });
@@ -255,11 +255,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         const user = signedInUser(c);
         const query = c.req.valid('query');
         const queryKey = JSON.stringify(query);
-        const list = await listCache.read(user.id, queryKey, () => user.inScope((db, userId) => listBillPage(db, userId, query)));
-        // The browser revalidates on every use; an unchanged list answers 304 without a body.
-        const headers = { etag: list.etag, 'cache-control': 'private, no-cache' };
-        if (c.req.header('if-none-match') === list.etag) return c.body(null, 304, headers);
-        return c.body(list.body, 200, { ...headers, 'content-type': 'application/json' });
+        return sendVersionedAnswer(c, await listCache.read(user.id, queryKey, () => user.inScope((db, userId) => listBillPage(db, userId, query))));
       },
     )
     // Before /api/bills/{id}: 'allowance' is not an id.
@@ -283,9 +279,15 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         tags: ['Bills'],
         summary: "The figures of all the caller's bills that the dashboard's overview and charts use (not paginated: a few fields a bill)",
         request: { query: billFiltersSchema },
-        responses: { 200: json(billFiguresListSchema, 'Figures of every bill matching the filters, in list order'), 401: unauthorized },
+        responses: { 200: json(billFiguresListSchema, 'Figures of every bill matching the filters, in list order'), 304: { description: 'The figures are unchanged since the `ETag` sent in `If-None-Match`' }, 401: unauthorized },
       }),
-      async (c) => c.json({ items: await signedInUser(c).inScope((db, userId) => listBillFigures(db, userId, c.req.valid('query'))) }, 200),
+      async (c) => {
+        const user = signedInUser(c);
+        const query = c.req.valid('query');
+        // Kept like the list (bill columns only), under its own key.
+        const answer = await listCache.read(user.id, `figures ${JSON.stringify(query)}`, async () => ({ items: await user.inScope((db, userId) => listBillFigures(db, userId, query)) }));
+        return sendVersionedAnswer(c, answer);
+      },
     )
     .openapi(
       createRoute({
@@ -322,9 +324,14 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         tags: ['Bills'],
         summary: 'Queue a failed bill again',
         request: { params: idParams },
-        responses: { 202: json(billEnvelopeSchema, 'Queued'), 401: unauthorized, 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
+        responses: { 202: json(billEnvelopeSchema, 'Queued'), 401: unauthorized, 403: err('The plan limit message, with the upgrade link'), 404: notFound, 409: err(BILL_MESSAGES.notFailed) },
       }),
-      async (c) => c.json({ bill: await retryBill(deps, signedInUser(c).id, c.req.valid('param').id) }, 202),
+      async (c) => {
+        const userId = signedInUser(c).id;
+        // A failed bill used no slot; reading it again takes one (decision 063).
+        if (deps.planLimits) await assertWithinPlan(deps.db, userId);
+        return c.json({ bill: await retryBill(deps, userId, c.req.valid('param').id) }, 202);
+      },
     )
     .openapi(
       createRoute({

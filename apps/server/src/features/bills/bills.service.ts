@@ -20,10 +20,13 @@ import {
   countByProperty,
   countUnfinished,
   deleteBillRow,
+  deleteBillUpload,
+  insertBillUpload,
   findBill,
   findBillKinds,
   findReadBills,
   findAllReadBills,
+  readAllBillsVersion,
   type BillFilter,
   findBillFigures,
   type BillListKey,
@@ -131,18 +134,25 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
       status: 'queued' as const,
       progress: 25,
     };
+    // The bill and its slot in the month's allowance are written together (decision 063).
+    const insertCounted = async (tx: Db) => {
+      const inserted = await insertBill(tx, values);
+      await insertBillUpload(tx, userId, inserted.id);
+      return inserted;
+    };
     row = limits
       ? await deps.db.transaction(async (tx) => {
           await lockUserUploads(tx, userId);
           await assertUploadAllowed(tx, userId, limits);
           if (limits.planLimits) await assertWithinPlan(tx, userId);
-          return insertBill(tx, values);
+          return insertCounted(tx);
         })
-      : await insertBill(deps.db, values);
+      : await deps.db.transaction(insertCounted);
     await deps.queue.send(PROCESS_BILL_JOB, { billId: row.id, userId });
     return toBillSummary(row);
   } catch (error) {
-    if (row) await deleteBillRow(deps.db, userId, row.id).catch((e: unknown) => deps.logger.error({ err: e, billId: row?.id }, 'could not undo bill row'));
+    // An upload undone takes its slot back: a failed upload does not use the month's allowance.
+    if (row) await undoUpload(deps, userId, row.id).catch((e: unknown) => deps.logger.error({ err: e, billId: row?.id }, 'could not undo bill row'));
     await deps.storage.delete(key).catch((e: unknown) => deps.logger.error({ err: e, key }, 'could not undo stored file'));
     throw error;
   }
@@ -217,9 +227,24 @@ export async function getBillFile(deps: Pick<BillsDeps, 'db' | 'storage'>, userI
  * Removes the bill with its file. Its analysis, recommendations and feedback go with the row
  * (their foreign keys cascade); processing runs keep their cost figures without the bill.
  */
-export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logger'>, userId: string, id: string): Promise<void> {
+async function undoUpload(deps: Pick<BillsDeps, 'db'>, userId: string, billId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await deleteBillRow(tx, userId, billId);
+    await deleteBillUpload(tx, userId, billId);
+  });
+}
+
+/**
+ * Deletes a bill and its files. Its slot in the month's allowance stays used (decision 063), so
+ * deleting and uploading again does not beat the plan's limit; a bill the reader failed on never
+ * counted, and `freeSlot` (a duplicate replaced by its copy) gives the slot back.
+ */
+export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logger'>, userId: string, id: string, options: { freeSlot?: boolean } = {}): Promise<void> {
   const row = await requireBill(deps.db, userId, id);
-  await deleteBillRow(deps.db, userId, id);
+  await deps.db.transaction(async (tx) => {
+    await deleteBillRow(tx, userId, id);
+    if (options.freeSlot || row.status === 'failed') await deleteBillUpload(tx, userId, id);
+  });
   await deps.storage.delete(row.filePath).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill file not deleted'));
   await deps.storage.delete(documentTextKey(row.filePath)).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill text not deleted'));
 }
@@ -245,7 +270,8 @@ export async function resolveDuplicate(deps: BillsDeps, userId: string, id: stri
   if (!row.duplicateOfId) throw new AppError('NOT_DUPLICATE', 409, BILL_MESSAGES.notDuplicate);
   if (action === 'replace') {
     const earlier = await findBill(deps.db, userId, row.duplicateOfId);
-    if (earlier) await deleteBill(deps, userId, earlier.id);
+    // The same bill uploaded twice ends as one bill using one slot.
+    if (earlier) await deleteBill(deps, userId, earlier.id, { freeSlot: true });
   }
   const updated = await updateBill(deps.db, userId, id, { duplicateOfId: null });
   if (!updated) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
@@ -503,6 +529,11 @@ export async function listBillsForRegionalAggregates(db: Db, stateOfProvider: (p
     const amount = bill.currentCharges ?? bill.totalAmount;
     return { userId: row.userId, createdAt: row.createdAt, billType: bill.billType, amount, state: bill.stateCode ?? (row.utilityProvider === 'Unknown' ? null : stateOfProvider(row.utilityProvider)) };
   });
+}
+
+/** A value that changes whenever any user's bills change (unscoped; for caching aggregates over all bills). */
+export function allBillsVersion(db: Db): Promise<string> {
+  return readAllBillsVersion(db);
 }
 
 /** Bills of every user due on a day (jobs only: runs on the owner connection across users). */

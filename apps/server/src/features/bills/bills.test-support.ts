@@ -3,8 +3,6 @@ import path from 'node:path';
 import { closeReaders } from '@wattwise/extractor/extract';
 import { expect } from 'vitest';
 import { REPO_ROOT, type Env } from '../../config.ts';
-import type { DatabaseOptions } from '../../db/client.ts';
-import type { Secrets } from '../../config.ts';
 import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, TEST_ORIGIN } from '../../test/test-app.ts';
 import { createVerifiedUser } from '../demo/demo.service.ts';
 import { type BillJobDeps, startBillWorker } from './bills.jobs.ts';
@@ -45,7 +43,7 @@ export type BillsTestContext = Awaited<ReturnType<typeof createBillsTestContext>
 /** The whole app plus the bill worker, on a fresh database (see test/test-app.ts). */
 export async function createBillsTestContext(
   env: Env = {},
-  options: { databaseOptions?: DatabaseOptions; secrets?: Secrets; dataDir?: string; extract?: BillJobDeps['extract']; startWorker?: boolean } = {},
+  options: Parameters<typeof createTestContext>[1] & { extract?: BillJobDeps['extract']; startWorker?: boolean } = {},
 ) {
   const ctx = await createTestContext(env, options);
   const worker =

@@ -104,6 +104,7 @@ describe('upload → processing', () => {
     expect(events.status).toBe(200);
     expect(events.headers.get('content-type')).toContain('text/event-stream');
     const text = await events.text(); // the server closes the stream after `done`
+    expect(text).toMatch(/^retry: 15000$/m); // a browser waits 15 s before reconnecting to a restarting server
     const names = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     expect(names[0]).toBe('progress');
     expect(names.at(-1)).toBe('done');

@@ -15,8 +15,10 @@ afterAll(async () => {
 describe('files a crash left behind', () => {
   it('are removed at start: partial writes and files no bill points to; bills keep theirs', async () => {
     const cookie = await ctx.signIn();
-    // A PNG header is all the upload checks read (no worker runs here).
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 100, 0, 0, 0, 100, 8, 2, 0, 0, 0]);
+    // A PNG header and its end chunk are all the upload checks read (no worker runs here).
+    const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 100, 0, 0, 0, 100, 8, 2, 0, 0, 0, 0, 0, 0, 0];
+    const iend = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+    const png = Uint8Array.from([...header, ...iend]);
     const res = await ctx.upload(cookie, png, 'kept.png');
     expect(res.status).toBe(202);
     const [kept] = ctx.storedFiles();

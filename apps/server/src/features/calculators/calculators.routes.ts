@@ -4,10 +4,11 @@ import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as
 import { type SignedIn, signedInUser } from '../../http/session.ts';
 import type { Db } from '../../db/client.ts';
 import { listStateRates, myBillInputs, runSavingsCalculator, weatherComparisonOfBill } from './calculators.service.ts';
-import { getRegionalSavings } from './regional-savings.ts';
+import { createRegionalSavingsReader } from './regional-savings.ts';
 
 /** The savings calculator is open to visitors (02-tools §6); 'Use my bills' and the bill comparison are the caller's. */
 export function createCalculatorRoutes({ signedIn, db }: { signedIn: SignedIn; db: Db }) {
+  const readRegionalSavings = createRegionalSavingsReader(db);
   return createRouter()
     .openapi(
       createRoute({
@@ -39,7 +40,7 @@ export function createCalculatorRoutes({ signedIn, db }: { signedIn: SignedIn; d
         responses: { 200: json(regionalSavingsSchema, 'Regions') },
       }),
       // Aggregates over every user, published only as regional averages (never below 20 users).
-      async (c) => c.json(await getRegionalSavings(db), 200),
+      async (c) => c.json(await readRegionalSavings(), 200),
     )
     .openapi(
       createRoute({

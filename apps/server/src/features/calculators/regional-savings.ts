@@ -3,7 +3,7 @@ import { regionOfState, type Region } from '@wattwise/shared/calculators/regions
 import type { RegionalSavings, RegionStats } from '@wattwise/shared/contract/calculators';
 import type { Db } from '../../db/client.ts';
 import { annualSavingsByUser } from '../analysis/analysis.service.ts';
-import { listBillsForRegionalAggregates } from '../bills/bills.service.ts';
+import { allBillsVersion, listBillsForRegionalAggregates } from '../bills/bills.service.ts';
 import { stateOfUtility } from '../rebates/rebates.service.ts';
 
 const SOURCES =
@@ -89,4 +89,30 @@ export async function getRegionalSavings(db: Db, now = new Date()): Promise<Regi
     };
   });
   return { regions, minUsers: MIN_USERS_FOR_REGION, sources: SOURCES };
+}
+
+/** How long regional figures may be served without a bill changing (new savings recommendations show within it). */
+export const REGIONAL_SAVINGS_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * The regional savings page's data, computed at most once per change to anyone's bills (and at
+ * least every `maxAgeMs`): it reads every user's bills, and the page is open to visitors, so a
+ * flood of anonymous requests must not become a flood of full scans. Concurrent requests share
+ * one computation; a failed one is not kept.
+ */
+export function createRegionalSavingsReader(db: Db, { maxAgeMs = REGIONAL_SAVINGS_MAX_AGE_MS, now = () => new Date() }: { maxAgeMs?: number; now?: () => Date } = {}) {
+  let cached: { version: string; at: number; figures: Promise<RegionalSavings> } | null = null;
+  return async (): Promise<RegionalSavings> => {
+    const version = await allBillsVersion(db);
+    const at = now().getTime();
+    if (!cached || cached.version !== version || at - cached.at > maxAgeMs) {
+      const figures = getRegionalSavings(db, new Date(at));
+      const entry = { version, at, figures };
+      cached = entry;
+      figures.catch(() => {
+        if (cached === entry) cached = null;
+      });
+    }
+    return cached.figures;
+  };
 }

@@ -23,7 +23,8 @@ function page(title: string, body: string): string {
 /** The inside of <body> when the mail is a whole document. */
 function bodyOf(html: string): string {
   const match = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
-  return match?.[1] ?? html;
+  // Links open here, not in a new tab (React Email's links carry target="_blank" for webmail).
+  return (match?.[1] ?? html).replace(/\starget="_blank"/g, '');
 }
 
 function time(message: OutboxMessage): string {

@@ -156,6 +156,20 @@ export async function implementRecommendation(db: Db, userId: string, recommenda
   return { title: card.title, annualSavings, message: GAMIFICATION_MESSAGES.implemented(card.title, annualSavings.toFixed(2)) };
 }
 
+/**
+ * The user's savings so far as the product knows them: the estimated yearly savings of every
+ * recommendation they marked implemented, in dollars (the assistant's '$100 saved' milestone).
+ */
+export async function implementedYearlySavings(db: Db, userId: string): Promise<number> {
+  const cents = (await q.findEvents(db, userId))
+    .filter((e) => e.kind === EVENT.implemented)
+    .reduce((sum, e) => {
+      const annual = (e.meta as { annualSavings?: unknown } | null)?.annualSavings;
+      return sum + (typeof annual === 'number' && Number.isFinite(annual) ? Math.round(annual * 100) : 0);
+    }, 0);
+  return cents / 100;
+}
+
 export async function setMonthlyGoal(db: Db, userId: string, dollars: number): Promise<void> {
   await q.ensureProfile(db, userId, newCode);
   await q.updateGoal(db, userId, Math.round(dollars * 100));

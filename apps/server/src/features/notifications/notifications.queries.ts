@@ -58,3 +58,21 @@ export async function upsertPreferences(db: Db, userId: string, prefs: Record<st
       set: { notificationPreferences: sql`${userPreferences.notificationPreferences} || ${json}::jsonb`, updatedAt: sql`now()` },
     });
 }
+
+// Keys of other features in the same preferences (the assistant's `aiMemory`), each replaced whole.
+
+/** A key's stored value as it is (any shape); with `lock`, the row is created if need be and held until the transaction ends. */
+export async function findPreferenceKey(db: Db, userId: string, key: string, options: { lock?: boolean } = {}): Promise<unknown> {
+  if (options.lock) await db.insert(userPreferences).values({ userId, notificationPreferences: {} }).onConflictDoNothing();
+  const query = db
+    .select({ value: sql<unknown>`${userPreferences.notificationPreferences} -> ${key}::text` })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row?.value ?? null;
+}
+
+/** Replaces one key; the toggles and other keys stay as they are. */
+export async function upsertPreferenceKey(db: Db, userId: string, key: string, value: unknown): Promise<void> {
+  await upsertPreferences(db, userId, { [key]: value });
+}

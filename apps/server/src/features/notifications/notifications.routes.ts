@@ -27,7 +27,6 @@ import {
 } from './notifications.service.ts';
 
 const HEARTBEAT_MS = 15_000;
-const RECONNECT_MS = 15_000;
 
 export type NotificationRoutesDeps = { db: Db; unsubscribeKey: string; signedIn: SignedIn; notifier: Notifier; realtime: Pick<Realtime, 'subscribe'>; heartbeatMs?: number };
 
@@ -46,9 +45,7 @@ export function createNotificationRoutes({ db, unsubscribeKey, signedIn, notifie
     return streamSSE(c, async (stream) => {
       const inbox = await openSseInbox<unknown>(stream, realtime, notificationTopic(user.id), heartbeatMs ?? HEARTBEAT_MS);
       try {
-        // `retry`: a browser whose stream ended (a server restarting) waits before reconnecting, so a
-        // closing server is not kept busy by instant reconnections.
-        await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification: null, unreadCount: await user.inScope(getUnreadCount) }), retry: RECONNECT_MS });
+        await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification: null, unreadCount: await user.inScope(getUnreadCount) }) });
         for (let event = await inbox.next(); event !== null; event = await inbox.next()) {
           await stream.writeSSE({ event: 'notification', data: JSON.stringify(event) });
         }

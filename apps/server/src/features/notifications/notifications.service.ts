@@ -12,20 +12,25 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { SEND_EMAIL_JOB } from '../../platform/mail.ts';
+import { EMAIL_PREFERENCE_KEYS } from '@wattwise/shared/contract/email';
+import { readEmailPreferences, writeEmailPreferences } from '../../platform/email-preferences.ts';
+import { type MailMessage, recordEmailEvent, SEND_EMAIL_JOB } from '../../platform/mail.ts';
 import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { getUserContact } from '../auth/auth.service.ts';
+import { endSubscription } from '../email/email.service.ts';
 import { notificationEmail } from './notifications.emails.ts';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from './notifications.unsubscribe.ts';
+import { signUnsubscribeToken, subscriptionOfToken, verifyUnsubscribeToken } from '../../platform/unsubscribe-token.ts';
 import {
   countUnread,
   findNotifications,
+  findPreferenceKey,
   findPreferences,
   insertNotification,
   markAllRead,
   markRead,
   type NotificationRow,
+  upsertPreferenceKey,
   upsertPreferences,
 } from './notifications.queries.ts';
 
@@ -58,18 +63,42 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
   return markAllRead(db, userId);
 }
 
-/** The seven toggles, stored values over the defaults (a user who never saved gets every alert). */
+/**
+ * The seven toggles, stored values over the defaults (a user who never saved gets every alert).
+ * 'Email Notifications' is the billing_notifications flag of email_preferences (decision 073):
+ * one switch, shown here and on the Email Preferences tab.
+ */
 export async function getNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
-  const stored = (await findPreferences(db, userId)) ?? {};
+  const [stored, email] = await Promise.all([findPreferences(db, userId), readEmailPreferences(db, userId)]);
   const merged = { ...DEFAULT_NOTIFICATION_PREFERENCES };
   for (const key of Object.keys(merged) as (keyof NotificationPreferences)[]) {
-    if (typeof stored[key] === 'boolean') merged[key] = stored[key];
+    const value = stored?.[key];
+    if (typeof value === 'boolean') merged[key] = value;
   }
+  merged.emailNotifications = email.billing_notifications;
   return merged;
 }
 
+/**
+ * Another feature's value kept in the user's preferences (02-tools §3: the assistant's memory is
+ * `notification_preferences.aiMemory`), read as stored, and changed under a row lock so two
+ * writers at once do not lose each other's change. `change` gets the stored value (null when
+ * none) and returns the new one; the toggles are untouched.
+ */
+export async function readPreferenceKey(db: Db, userId: string, key: string): Promise<unknown> {
+  return findPreferenceKey(db, userId, key);
+}
+
+export async function changePreferenceKey<T>(db: Db, userId: string, key: string, change: (stored: unknown) => T): Promise<T> {
+  const next = change(await findPreferenceKey(db, userId, key, { lock: true }));
+  await upsertPreferenceKey(db, userId, key, next);
+  return next;
+}
+
 export async function saveNotificationPreferences(db: Db, userId: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
-  await upsertPreferences(db, userId, notificationPreferencesSchema.parse(prefs));
+  const { emailNotifications, ...rest } = notificationPreferencesSchema.parse(prefs);
+  await upsertPreferences(db, userId, rest);
+  await writeEmailPreferences(db, userId, { billing_notifications: emailNotifications });
   return getNotificationPreferences(db, userId);
 }
 
@@ -83,7 +112,7 @@ export type NotifyDeps = {
   logger: Logger;
   /** Absolute links in emails are built from it. */
   publicUrl: string;
-  /** Signs the unsubscribe links (notifications.unsubscribe.ts `unsubscribeKey`). */
+  /** Signs the unsubscribe links (platform/unsubscribe-token.ts `unsubscribeKey`). */
   unsubscribeKey: string;
 };
 
@@ -101,6 +130,8 @@ export type NotifyInput = {
   actionUrl?: string | null;
   /** Notifies once per user and key, however often the producer runs (jobs retry, processes race). */
   dedupeKey?: string;
+  /** The email to send in place of the generic copy of the notification (a receipt), when one is sent. */
+  mail?: (to: { email: string; name: string; userId: string }) => Promise<MailMessage>;
 };
 
 export type NotifyResult = { notification: Notification; emailed: boolean } | null;
@@ -130,7 +161,8 @@ export async function notify(deps: NotifyDeps, userId: string, input: NotifyInpu
   const emailed = prefs.emailNotifications && (input.alert === null || prefs[input.alert]);
   if (emailed) {
     const contact = await getUserContact(deps.db, userId);
-    if (contact) await deps.queue.send(SEND_EMAIL_JOB, notificationEmail(contact, notification, deps.publicUrl, signUnsubscribeToken(deps.unsubscribeKey, userId)));
+    const to = contact ? { ...contact, userId } : null;
+    if (to) await deps.queue.send(SEND_EMAIL_JOB, input.mail ? await input.mail(to) : await notificationEmail(to, notification, deps.publicUrl, signUnsubscribeToken(deps.unsubscribeKey, userId)));
   }
   await publishUnread(deps, userId, notification);
   return { notification, emailed: emailed };
@@ -174,11 +206,21 @@ export function seasonalTipOf(month: number): { title: string; message: string }
 }
 
 /**
- * One-click unsubscribe from a notification email: email notifications off for the token's user
- * (in-app notifications go on). A tampered token is refused. Runs on the shared connection.
+ * One-click unsubscribe from any non-essential email (RFC 8058): every email_preferences flag
+ * off for the token's user (in-app notifications go on; verify, reset and receipts still come),
+ * or a Stay Updated sign-up ended. A tampered token is refused. Runs on the shared connection.
  */
 export async function unsubscribeFromEmails(db: Db, key: string, token: string): Promise<void> {
-  const userId = verifyUnsubscribeToken(key, token);
-  if (!userId) throw new AppError('INVALID_TOKEN', 400, NOTIFICATION_MESSAGES.invalidUnsubscribe);
-  await upsertPreferences(db, userId, { emailNotifications: false });
+  const subject = verifyUnsubscribeToken(key, token);
+  if (!subject) throw new AppError('INVALID_TOKEN', 400, NOTIFICATION_MESSAGES.invalidUnsubscribe);
+  const subscriptionId = subscriptionOfToken(subject);
+  if (subscriptionId) {
+    const email = await endSubscription(db, subscriptionId);
+    if (email) await recordEmailEvent(db, { email, userId: null, event: 'unsubscribe', template: 'welcome' });
+    return;
+  }
+  const off = Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((k) => [k, false]));
+  await writeEmailPreferences(db, subject, off);
+  const contact = await getUserContact(db, subject);
+  if (contact) await recordEmailEvent(db, { email: contact.email, userId: subject, event: 'unsubscribe' });
 }

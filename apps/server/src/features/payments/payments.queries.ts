@@ -125,3 +125,49 @@ export async function findRefundRequests(db: Db, userId: string) {
 export async function insertRefundRequest(db: Db, row: typeof refundRequest.$inferInsert) {
   await db.insert(refundRequest).values(row);
 }
+
+export type RefundRequestRow = typeof refundRequest.$inferSelect;
+
+/** Refund requests for admin review, newest first (all users: the owner connection). */
+export function findAllRefundRequests(db: Db, filter: { status?: RefundRequestRow['status']; id?: string }, limit: number) {
+  return db
+    .select()
+    .from(refundRequest)
+    .where(and(filter.status ? eq(refundRequest.status, filter.status) : undefined, filter.id ? eq(refundRequest.id, filter.id) : undefined))
+    .orderBy(desc(refundRequest.createdAt), desc(refundRequest.id))
+    .limit(limit);
+}
+
+export async function findRefundRequestById(db: Db, id: string): Promise<RefundRequestRow | null> {
+  const [row] = await db.select().from(refundRequest).where(eq(refundRequest.id, id));
+  return row ?? null;
+}
+
+/** Records the decision only while the request is still pending; null when another decision came first. */
+export async function decideRefundRequest(db: Db, id: string, values: { status: 'approved' | 'rejected'; decidedBy: string; refundedCents?: number; providerRefundIds?: string[] }): Promise<RefundRequestRow | null> {
+  const [row] = await db
+    .update(refundRequest)
+    .set({ ...values, decidedAt: sql`now()` })
+    .where(and(eq(refundRequest.id, id), eq(refundRequest.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function findSubscriptionById(db: Db, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscription).where(eq(subscription.id, id));
+  return row ?? null;
+}
+
+export function findSubscriptionsByIds(db: Db, ids: string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : db.select().from(subscription).where(inArray(subscription.id, ids));
+}
+
+/** The paid invoices of these subscriptions (what a guarantee refund gives back). */
+export function findPaidInvoices(db: Db, subscriptionIds: string[]) {
+  if (subscriptionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payment)
+    .where(and(inArray(payment.subscriptionId, subscriptionIds), eq(payment.kind, 'subscription_invoice'), eq(payment.status, 'paid')))
+    .orderBy(payment.occurredAt);
+}

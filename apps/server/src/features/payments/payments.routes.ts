@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { pageQuerySchema } from '@wattwise/shared/contract/common';
 import {
+  adminRefundRequestListSchema,
   adminUserSubscriptionPageSchema,
   guaranteeStatusSchema,
   billPaymentRequestSchema,
@@ -11,6 +12,7 @@ import {
   paymentVerificationSchema,
   planSignUpResultSchema,
   planSignUpSchema,
+  refundDecisionSchema,
   subscriptionStatusSchema,
 } from '@wattwise/shared/contract/payments';
 import type { MiddlewareHandler } from 'hono';
@@ -19,7 +21,8 @@ import { AppError, errorBody } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { ADMIN_REQUIRED, type AdminOnly, type SignedIn, signedInUser } from '../../http/session.ts';
 import { listUserSubscriptions } from '../../use-cases/admin-subscriptions.ts';
-import { getGuaranteeStatus, requestGuaranteeRefund } from '../../use-cases/savings-guarantee.ts';
+import { applyPaymentEventWithRewards } from '../../use-cases/payment-events.ts';
+import { decideGuaranteeRefund, getGuaranteeStatus, listRefundRequestsForAdmin, type RefundReviewDeps, requestGuaranteeRefund } from '../../use-cases/savings-guarantee.ts';
 import type { AppEnv } from '../../http/types.ts';
 import type { CaptchaAction, CaptchaVerifier } from '../../platform/captcha.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER } from '../../platform/captcha.ts';
@@ -38,12 +41,12 @@ import {
   startSubscriptionCheckout,
   verifyCheckout,
 } from './payments.service.ts';
-import { applyPaymentEvent } from './payments.webhook.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
+export const PLAN_SIGN_UP_PATH = '/api/plan-sign-up';
 
-export type PaymentRoutesDeps = PaymentsDeps & { signedIn: SignedIn; adminOnly: AdminOnly; captcha: CaptchaVerifier; trustProxy: boolean };
+export type PaymentRoutesDeps = PaymentsDeps & { signedIn: SignedIn; adminOnly: AdminOnly; captcha: CaptchaVerifier; trustProxy: boolean; notifier: RefundReviewDeps['notifier'] };
 
 export function createPaymentRoutes(deps: PaymentRoutesDeps) {
   const { signedIn } = deps;
@@ -88,7 +91,7 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
     .openapi(
       createRoute({
         method: 'post',
-        path: '/api/plan-sign-up',
+        path: PLAN_SIGN_UP_PATH,
         middleware: [humanCheck('signup')] as const,
         tags: ['Payments'],
         summary: 'Pricing dialog: create an account from an email (generated password, set-password link mailed), sign this browser in, and for a paid plan open a checkout',
@@ -231,6 +234,33 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
     )
     .openapi(
       createRoute({
+        method: 'get',
+        path: '/api/admin/refund-requests',
+        middleware: [deps.adminOnly] as const,
+        tags: ['Admin'],
+        summary: 'Savings-guarantee refund requests for review, newest first, with the savings found, the plan start and the amount paid',
+        request: { query: z.object({ status: z.enum(['pending', 'all']).default('all') }) },
+        responses: { 200: json(adminRefundRequestListSchema, 'Refund requests'), 401: unauthorized, 403: err(ADMIN_REQUIRED) },
+      }),
+      async (c) => c.json({ items: await listRefundRequestsForAdmin(deps.db, c.req.valid('query').status === 'pending' ? { status: 'pending' } : {}) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/refund-requests/{id}/decision',
+        middleware: [deps.adminOnly] as const,
+        tags: ['Admin'],
+        summary: 'Approve (refund every paid invoice of the plan through the provider and cancel it) or reject a refund request; the user is notified. Approving twice refunds once',
+        request: { params: z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) }), body: body(refundDecisionSchema) },
+        responses: { 200: json(adminRefundRequestListSchema, 'The request as decided'), 401: unauthorized, 403: err(ADMIN_REQUIRED), 404: err(GUARANTEE_MESSAGES.requestNotFound), 409: err(GUARANTEE_MESSAGES.alreadyDecided) },
+      }),
+      async (c) => {
+        const review = { db: deps.db, provider: deps.provider, notifier: deps.notifier, logger: deps.logger };
+        return c.json({ items: await decideGuaranteeRefund(review, signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').decision) }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
         method: 'post',
         path: WEBHOOK_PATH,
         tags: ['Payments'],
@@ -245,7 +275,7 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
         } catch {
           return c.json(errorBody('BAD_SIGNATURE', PAYMENT_MESSAGES.badSignature), 400);
         }
-        const outcome = await applyPaymentEvent(deps.db, event, deps.logger);
+        const outcome = await applyPaymentEventWithRewards({ db: deps.db, logger: deps.logger, notifier: deps.notifier, publicUrl: deps.publicUrl }, event);
         return c.json({ received: true, outcome }, 200);
       },
     );

@@ -18,8 +18,15 @@ import {
   findLatestSubscriptions,
   findPayment,
   findPayments,
+  decideRefundRequest,
+  findAllRefundRequests,
+  findPaidInvoices,
+  findRefundRequestById,
   findRefundRequests,
+  findSubscriptionById,
+  findSubscriptionsByIds,
   insertRefundRequest,
+  type RefundRequestRow,
   findSubscriptions,
   findUserCheckoutSession,
   insertCheckoutSession,
@@ -102,7 +109,7 @@ export async function createPlanAccount(deps: PaymentsDeps, email: string, plan:
   const resetToken = randomBytes(24).toString('base64url');
   await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${resetToken}`, value: user.id, expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) });
   const setPasswordUrl = `${authBase}/reset-password/${resetToken}?callbackURL=${encodeURIComponent(`${deps.publicUrl}/auth/reset-password`)}`;
-  const message: MailMessage = planSignUpEmail(normalized, verifyUrl, setPasswordUrl, getPlan(plan).name);
+  const message: MailMessage = await planSignUpEmail(normalized, verifyUrl, setPasswordUrl, getPlan(plan).name);
   await deps.queue.send(SEND_EMAIL_JOB, message);
 
   const session = await ctx.internalAdapter.createSession(user.id);
@@ -192,6 +199,8 @@ export async function verifyCheckout(db: Db, provider: PaymentsProvider, userId:
     description: row.description,
     created: remote?.created ?? Math.floor(row.createdAt.getTime() / 1000),
     status: remote ? remote.paymentStatus : row.paymentStatus,
+    // With Stripe the webhook may land after the redirect: the page checks again until it has.
+    receiptReady: (await findPayment(db, userId, row.id)) !== null,
   };
 }
 
@@ -230,19 +239,111 @@ export const GUARANTEE = { minimumYearlyCents: 10_000, waitDays: 30 } as const;
 export const GUARANTEE_MESSAGES = {
   notEligible: 'A refund can be requested 30 days after a paid plan starts, when less than $100 a year in savings was found.',
   alreadyRequested: 'Your refund request is already waiting for review.',
+  alreadyDecided: 'This refund request has already been decided.',
+  requestNotFound: 'Refund request not found',
 } as const;
 
-export type GuaranteeFacts = { subscription: SubscriptionRow | null; requested: boolean };
+export type GuaranteeFacts = { subscription: SubscriptionRow | null; requested: boolean; latestRequest: RefundRequestRow | null };
 
-/** The current paid subscription with the guarantee, and whether a refund request is already open. */
+/**
+ * The current paid subscription with the guarantee, whether a refund was already asked for it
+ * (one request per subscription: pending, approved or rejected), and the user's latest request.
+ */
 export async function getGuaranteeFacts(db: Db, userId: string): Promise<GuaranteeFacts> {
   const current = currentSubscription(await findSubscriptions(db, userId));
   const active = current && isActiveSubscriptionStatus(current.status) && getPlan(current.plan).hasGuarantee ? current : null;
   const requests = await findRefundRequests(db, userId);
-  return { subscription: active, requested: active !== null && requests.some((r) => r.subscriptionId === active.id && r.status === 'pending') };
+  return { subscription: active, requested: active !== null && requests.some((r) => r.subscriptionId === active.id), latestRequest: requests[0] ?? null };
 }
 
-/** Records a refund request for admin review (issued on Stripe once an admin approves; not built yet). */
+/** Records a refund request for admin review (refunded through the provider once an admin approves). */
 export async function recordRefundRequest(db: Db, userId: string, subscriptionId: string, yearlySavingsCents: number): Promise<void> {
   await insertRefundRequest(db, { id: randomBytes(16).toString('hex'), userId, subscriptionId, yearlySavingsCents });
+}
+
+/** A refund request with the subscription it is about and what was paid on it (cents, as charged). */
+export type RefundRequestForReview = { request: RefundRequestRow; subscription: SubscriptionRow | null; amountPaidCents: number };
+
+/** Admin review: refund requests newest first (pending only, or all), with the plan and the amount paid. */
+export async function listRefundRequestsForReview(db: Db, filter: { status?: 'pending'; id?: string }, limit: number): Promise<RefundRequestForReview[]> {
+  const requests = await findAllRefundRequests(db, filter, limit);
+  const subscriptionIds = [...new Set(requests.map((r) => r.subscriptionId))];
+  const subscriptions = new Map((await findSubscriptionsByIds(db, subscriptionIds)).map((s) => [s.id, s]));
+  const paid = new Map<string, number>();
+  for (const invoice of await findPaidInvoices(db, subscriptionIds)) {
+    if (invoice.subscriptionId) paid.set(invoice.subscriptionId, (paid.get(invoice.subscriptionId) ?? 0) + invoice.amountCents);
+  }
+  return requests.map((request) => ({ request, subscription: subscriptions.get(request.subscriptionId) ?? null, amountPaidCents: paid.get(request.subscriptionId) ?? 0 }));
+}
+
+export type RefundDecisionDeps = { db: Db; provider: PaymentsProvider; logger: Logger };
+
+/** A decision as made: `changed` is false when the request already had it (nothing was done again). */
+export type RefundDecisionResult = { request: RefundRequestRow; changed: boolean; plan: PlanId | null };
+
+/**
+ * An admin approves a guarantee refund: every paid invoice of the subscription is refunded
+ * through the provider and the subscription is cancelled (the provider's deleted event then
+ * ends it through the webhook), and the request is marked approved. Idempotent: an approved
+ * request is answered as it is; the provider calls carry idempotency keys derived from the
+ * request, so two approvals racing still make one refund.
+ */
+export async function approveRefundRequest(deps: RefundDecisionDeps, adminId: string, id: string): Promise<RefundDecisionResult> {
+  const request = await findRefundRequestById(deps.db, id);
+  if (!request) throw new AppError('NOT_FOUND', 404, GUARANTEE_MESSAGES.requestNotFound);
+  const subscription = await findSubscriptionById(deps.db, request.subscriptionId);
+  const plan = subscription?.plan ?? null;
+  if (request.status === 'approved') return { request, changed: false, plan };
+  if (request.status === 'rejected') throw new AppError('ALREADY_DECIDED', 409, GUARANTEE_MESSAGES.alreadyDecided);
+  const refunds = [];
+  for (const invoice of await findPaidInvoices(deps.db, [request.subscriptionId])) {
+    refunds.push(
+      await deps.provider.refundPayment({
+        paymentId: invoice.id,
+        kind: 'subscription_invoice',
+        amountCents: invoice.amountCents,
+        idempotencyKey: `guarantee-refund:${request.id}:${invoice.id}`,
+        metadata: { refundRequestId: request.id, userId: request.userId },
+      }),
+    );
+  }
+  if (subscription && subscription.status !== 'canceled') {
+    const profile = await findBillingProfile(deps.db, request.userId);
+    await deps.provider.cancelSubscription({ ...subscription, customerId: profile?.customerId ?? null }, `guarantee-cancel:${request.id}`);
+  }
+  const refundedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const decided = await decideRefundRequest(deps.db, id, { status: 'approved', decidedBy: adminId, refundedCents, providerRefundIds: refunds.map((r) => r.id) });
+  if (!decided) {
+    // Another approval finished first (same refunds, by the idempotency keys).
+    const now = await findRefundRequestById(deps.db, id);
+    if (now?.status === 'approved') return { request: now, changed: false, plan };
+    throw new AppError('ALREADY_DECIDED', 409, GUARANTEE_MESSAGES.alreadyDecided);
+  }
+  deps.logger.info({ refundRequestId: id, refundedCents, refunds: decided.providerRefundIds }, 'guarantee refund approved');
+  return { request: decided, changed: true, plan };
+}
+
+/** An admin rejects a guarantee refund request. An approved request is 409. */
+export async function rejectRefundRequest(deps: RefundDecisionDeps, adminId: string, id: string): Promise<RefundDecisionResult> {
+  const request = await findRefundRequestById(deps.db, id);
+  if (!request) throw new AppError('NOT_FOUND', 404, GUARANTEE_MESSAGES.requestNotFound);
+  if (request.status === 'rejected') return { request, changed: false, plan: null };
+  const decided = await decideRefundRequest(deps.db, id, { status: 'rejected', decidedBy: adminId });
+  if (!decided) throw new AppError('ALREADY_DECIDED', 409, GUARANTEE_MESSAGES.alreadyDecided);
+  return { request: decided, changed: true, plan: null };
+}
+
+/** The one webhook handler (payments.webhook.ts), for the use case that adds other features' hooks. */
+export { applyPaymentEvent, type PaidPayment, type PaymentEventHooks, type WebhookOutcome } from './payments.webhook.ts';
+
+/**
+ * Cancels every subscription of the user that still bills (account deletion): the provider first,
+ * so no further invoice is charged; the rows go with the account. Returns the ids cancelled.
+ */
+export async function cancelSubscriptionsOf(deps: { db: Db; provider: PaymentsProvider }, userId: string): Promise<string[]> {
+  const live = (await findSubscriptions(deps.db, userId)).filter((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired');
+  if (live.length === 0) return [];
+  const profile = await findBillingProfile(deps.db, userId);
+  for (const sub of live) await deps.provider.cancelSubscription({ ...sub, customerId: profile?.customerId ?? null }, `account-deletion:${sub.id}`);
+  return live.map((s) => s.id);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { PaymentEvent } from '../../platform/payments/payments.ts';
+import { isActiveSubscriptionStatus } from '@wattwise/shared/entitlements';
 import {
   completeCheckoutSession,
   findCheckoutSession,
@@ -87,11 +88,22 @@ const at = (seconds: number) => new Date(seconds * 1000);
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
-export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<WebhookOutcome> {
+/** What other features do when an event changes something (in the event's transaction). */
+export type PaymentEventHooks = {
+  /** A subscription event left the user's paid plan active (first start or renewal alike). */
+  planActive?: (db: Db, userId: string) => Promise<unknown>;
+  /** A payment was recorded as paid (a bill payment, a subscription invoice); called once per payment. */
+  paymentPaid?: (payment: PaidPayment) => void;
+};
+
+/** A payment as recorded, for a receipt. */
+export type PaidPayment = { id: string; userId: string; kind: 'bill_payment' | 'subscription_invoice'; amountCents: number; currency: string; description: string; paymentMethod: string; occurredAt: Date; periodEnd: Date | null };
+
+export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger, hooks: PaymentEventHooks = {}): Promise<WebhookOutcome> {
   try {
     return await db.transaction(async (tx) => {
       if (!(await markEventProcessed(tx, event.id, event.type))) return 'duplicate';
-      const applied = await applyOnce(tx, event, logger);
+      const applied = await applyOnce(tx, event, logger, hooks);
       return applied ? 'applied' : 'ignored';
     });
   } catch (error) {
@@ -105,26 +117,26 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Log
   }
 }
 
-async function applyOnce(db: Db, event: PaymentEvent, logger: Logger): Promise<boolean> {
+async function applyOnce(db: Db, event: PaymentEvent, logger: Logger, hooks: PaymentEventHooks): Promise<boolean> {
   const object = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return applyCheckoutCompleted(db, checkoutObject.parse(object));
+      return applyCheckoutCompleted(db, checkoutObject.parse(object), hooks);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return applySubscription(db, event, subscriptionObject.parse(object), logger);
+      return applySubscription(db, event, subscriptionObject.parse(object), logger, hooks);
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed':
-      return applyInvoice(db, event, invoiceObject.parse(object), logger);
+      return applyInvoice(db, event, invoiceObject.parse(object), logger, hooks);
     default:
       return false;
   }
 }
 
-async function applyCheckoutCompleted(db: Db, session: z.infer<typeof checkoutObject>): Promise<boolean> {
+async function applyCheckoutCompleted(db: Db, session: z.infer<typeof checkoutObject>, hooks: PaymentEventHooks): Promise<boolean> {
   // Only sessions this server started count: the user is the one who started it.
   const ours = await findCheckoutSession(db, session.id);
   if (!ours) return false;
@@ -132,22 +144,23 @@ async function applyCheckoutCompleted(db: Db, session: z.infer<typeof checkoutOb
   await completeCheckoutSession(db, ours.id, paid);
   if (session.customer) await upsertBillingProfile(db, ours.userId, { customerId: session.customer });
   if (ours.mode === 'payment' && paid) {
-    await savePayment(db, {
+    const payment = {
       id: ours.id,
       userId: ours.userId,
-      kind: 'bill_payment',
-      status: 'paid',
+      kind: 'bill_payment' as const,
       amountCents: session.amount_total ?? ours.amountCents,
       currency: session.currency ?? ours.currency,
       description: ours.description,
       paymentMethod: 'card',
       occurredAt: at(session.created ?? Math.floor(Date.now() / 1000)),
-    });
+    };
+    await savePayment(db, { ...payment, status: 'paid' });
+    hooks.paymentPaid?.({ ...payment, periodEnd: null });
   }
   return true;
 }
 
-async function applySubscription(db: Db, event: PaymentEvent, sub: z.infer<typeof subscriptionObject>, logger: Logger): Promise<boolean> {
+async function applySubscription(db: Db, event: PaymentEvent, sub: z.infer<typeof subscriptionObject>, logger: Logger, hooks: PaymentEventHooks): Promise<boolean> {
   const rank = EVENT_RANK[event.type] ?? 1;
   const existing = await lockSubscription(db, sub.id);
   if (existing) {
@@ -184,10 +197,11 @@ async function applySubscription(db: Db, event: PaymentEvent, sub: z.infer<typeo
     lastEventRank: rank,
   });
   if (sub.customer) await upsertBillingProfile(db, userId, { customerId: sub.customer });
+  if (event.type !== 'customer.subscription.deleted' && isActiveSubscriptionStatus(sub.status)) await hooks.planActive?.(db, userId);
   return true;
 }
 
-async function applyInvoice(db: Db, event: PaymentEvent, invoice: z.infer<typeof invoiceObject>, logger: Logger): Promise<boolean> {
+async function applyInvoice(db: Db, event: PaymentEvent, invoice: z.infer<typeof invoiceObject>, logger: Logger, hooks: PaymentEventHooks): Promise<boolean> {
   const subscriptionId = invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
   const metadata = { ...invoice.subscription_details?.metadata, ...invoice.parent?.subscription_details?.metadata };
   const existing = subscriptionId ? await lockSubscription(db, subscriptionId) : null;
@@ -198,12 +212,12 @@ async function applyInvoice(db: Db, event: PaymentEvent, invoice: z.infer<typeof
   }
   const paid = event.type !== 'invoice.payment_failed';
   const period = invoice.lines?.data[0]?.period;
-  await savePayment(db, {
+  const recorded = {
     id: invoice.id,
     userId,
-    kind: 'subscription_invoice',
+    kind: 'subscription_invoice' as const,
     subscriptionId,
-    status: paid ? 'paid' : 'failed',
+    status: paid ? ('paid' as const) : ('failed' as const),
     amountCents: paid ? invoice.amount_paid : invoice.amount_due,
     currency: invoice.currency,
     description: invoice.description ?? `${planOf(metadata.plan) === 'pro' ? 'Pro' : 'Basic'} plan subscription`,
@@ -211,7 +225,9 @@ async function applyInvoice(db: Db, event: PaymentEvent, invoice: z.infer<typeof
     periodStart: period ? at(period.start) : invoice.period_start != null ? at(invoice.period_start) : null,
     periodEnd: period ? at(period.end) : invoice.period_end != null ? at(invoice.period_end) : null,
     occurredAt: at(invoice.created),
-  });
+  };
+  await savePayment(db, recorded);
+  if (paid && recorded.amountCents > 0) hooks.paymentPaid?.(recorded);
   // A failed renewal makes the subscription past due until a newer event says otherwise.
   if (!paid && existing && existing.status !== 'canceled') {
     const rank = EVENT_RANK['invoice.payment_failed'] ?? 1;

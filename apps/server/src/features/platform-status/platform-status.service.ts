@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HEALTH_CHECK_MS, type IntegrationCheck, type PlatformChecks } from '@wattwise/shared/contract/platform-status';
 import type { Database } from '../../db/client.ts';
 import type { CaptchaVerifier } from '../../platform/captcha.ts';
+import type { Helpdesk } from '../../platform/helpdesk/helpdesk.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -16,6 +17,8 @@ export type PlatformDeps = {
   captcha: CaptchaVerifier;
   mailKind: 'smtp' | 'outbox';
   aiName: string | null;
+  /** The outside helpdesk, or null: tickets live in our database and staff answer from /admin. */
+  helpdesk?: Helpdesk | null;
   version: string;
 };
 
@@ -72,6 +75,18 @@ export async function runChecks(deps: PlatformDeps): Promise<IntegrationCheck[]>
         return { status: 'success', message: 'A proof-of-work challenge was signed', details: { algorithm: challenge.algorithm, maxNumber: challenge.maxnumber ?? null } };
       }
       return deps.captcha.siteKey ? { status: 'success', message: 'Site key configured' } : { status: 'error', message: 'reCAPTCHA configuration missing' };
+    }),
+    timed({ name: 'helpdesk', label: 'Helpdesk', mode: deps.helpdesk ? 'configured' : 'embedded', provider: deps.helpdesk?.name ?? 'Our database (admin Tickets tab)' }, async () => {
+      const { rows } = await database.execute("select count(*) filter (where status not in ('solved', 'closed'))::int as open, count(*) filter (where zendesk_ticket_id is null)::int as unpushed from support_tickets");
+      const counts = { openTickets: Number(rows[0]?.open ?? 0) };
+      if (!deps.helpdesk) return { status: 'success', message: 'Tickets are kept here; staff answer from the admin Tickets tab', details: counts };
+      const who = await withTimeout(deps.helpdesk.check(), 10_000, deps.helpdesk.name);
+      const unpushed = Number(rows[0]?.unpushed ?? 0);
+      const details = { ...counts, notYetPushed: unpushed, agent: who.agent, role: who.role };
+      if (who.role !== 'agent' && who.role !== 'admin') return { status: 'error', message: `${deps.helpdesk.name} answers, but the API user is a ${who.role}, not an agent`, details };
+      return unpushed > 0
+        ? { status: 'warning', message: `${deps.helpdesk.name} answers; ${unpushed} ticket(s) wait to be pushed (retried by the push job)`, details }
+        : { status: 'success', message: `${deps.helpdesk.name} answers with the configured agent's credentials`, details };
     }),
     timed({ name: 'queue', label: 'Job queue', mode: database.kind === 'pglite' ? 'embedded' : 'configured', provider: 'pg-boss' }, async () => {
       const { rows } = await database.execute("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')");

@@ -25,13 +25,13 @@ import {
   controlDevice,
   deleteCredential,
   disconnectDevice,
-  discoverDevices,
   listCredentials,
   listDevices,
   type SmartHomeDeps,
   syncDevices,
   updateDeviceSettings,
 } from './smart-home.service.ts';
+import { discoverAndRewardDevices } from '../../use-cases/smart-home-devices.ts';
 
 const invalid = err('Invalid input');
 const unauthorized = err(M.signInRequired);
@@ -64,7 +64,7 @@ export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn
         request: { body: body(discoverRequestSchema) },
         responses: { 200: json(deviceListSchema, 'All devices of the user'), 401: unauthorized, 404: err(M.credentialNotFound), 422: invalid, 502: platformFailed },
       }),
-      async (c) => c.json({ devices: await discoverDevices(deps, signedInUser(c), c.req.valid('json')) }, 200),
+      async (c) => c.json({ devices: await discoverAndRewardDevices(deps, signedInUser(c), c.req.valid('json')) }, 200),
     )
     .openapi(
       createRoute({

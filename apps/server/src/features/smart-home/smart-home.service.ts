@@ -87,8 +87,19 @@ async function openCredential(deps: SmartHomeDeps, user: RequestUser, id: string
   return deps.box.open(row.secretBox);
 }
 
-/** Lists the platform's devices with the stored credential and adds them to the user's (known ones keep their state). */
-export async function discoverDevices(deps: SmartHomeDeps, user: RequestUser, input: { platform: Platform; credential_id: string; timeZone?: string | undefined }): Promise<Device[]> {
+/** Called in the user's scope with each discovered device's stable reference (`platform:externalId`). */
+export type DevicesConnected = (db: Db, userId: string, refs: string[]) => Promise<unknown>;
+
+/**
+ * Lists the platform's devices with the stored credential and adds them to the user's (known ones
+ * keep their state); `connected` hears of every device found, new or known again.
+ */
+export async function discoverDevices(
+  deps: SmartHomeDeps,
+  user: RequestUser,
+  input: { platform: Platform; credential_id: string; timeZone?: string | undefined },
+  connected?: DevicesConnected,
+): Promise<Device[]> {
   const credentials = await openCredential(deps, user, input.credential_id, input.platform);
   let found;
   try {
@@ -116,6 +127,7 @@ export async function discoverDevices(deps: SmartHomeDeps, user: RequestUser, in
         lastUpdated: now,
       })),
     );
+    await connected?.(db, userId, found.map((d) => `${input.platform}:${d.externalId}`));
     return (await q.listDevices(db, userId)).map(toDevice);
   });
 }

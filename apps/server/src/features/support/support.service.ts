@@ -8,6 +8,7 @@ import {
   SUPPORT_MESSAGES,
   TAB_STATUSES,
   type Ticket,
+  type TicketStatus,
   type TicketDetail,
   type TicketMessage,
   type TicketTab,
@@ -15,13 +16,27 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { getUserContact } from '../auth/auth.service.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { Notifier } from '../notifications/notifications.service.ts';
 import * as q from './support.queries.ts';
 
 /** How many tickets the staff list shows (newest activity first). */
 const STAFF_LIST_LIMIT = 200;
 
-export function toTicketDto(row: q.TicketRow): Ticket {
+/**
+ * The helpdesk mirror as the service sees it: `push` queues a ticket (or its new messages) for
+ * the helpdesk, `agentUrl` is where an agent opens it there. Without a helpdesk both do nothing.
+ */
+export type TicketMirror = {
+  push: (ticketId: string) => Promise<void>;
+  agentUrl: ((helpdeskId: string) => string) | null;
+  /** Pushes and pulls one ticket now (null without a helpdesk). */
+  syncNow: ((ticketId: string) => Promise<void>) | null;
+};
+export const NO_MIRROR: TicketMirror = { push: () => Promise.resolve(), agentUrl: null, syncNow: null };
+
+/** The ticket as the API shows it; `agentUrl` given for staff only (the helpdesk's agent view). */
+export function toTicketDto(row: q.TicketRow, agentUrl: TicketMirror['agentUrl'] = null): Ticket {
   return {
     id: row.id,
     subject: row.subject,
@@ -32,7 +47,7 @@ export function toTicketDto(row: q.TicketRow): Ticket {
     requester_email: row.requesterEmail,
     requester_name: row.requesterName,
     zendesk_ticket_id: row.zendeskTicketId,
-    agent_url: null,
+    agent_url: agentUrl && row.zendeskTicketId ? agentUrl(row.zendeskTicketId) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     solved_at: row.solvedAt?.toISOString() ?? null,
@@ -53,11 +68,17 @@ async function requesterOf(db: Db, userId: string) {
  * Opens a ticket for the signed-in user (status new, 01-core §4); the description is its first
  * message. `db` is the shared connection (the requester's address is read from the account).
  */
-export async function createTicket(db: Db, userId: string, input: CreateTicketInput, requester?: { name: string; email: string }): Promise<Ticket> {
+export async function createTicket(
+  deps: { db: Db; mirror: TicketMirror },
+  userId: string,
+  input: CreateTicketInput,
+  requester?: { name: string; email: string },
+): Promise<Ticket> {
+  const { db } = deps;
   const data = createTicketSchema.parse(input);
   const who = requester ?? (await requesterOf(db, userId));
   const name = who.name || who.email;
-  return db.transaction(async (tx) => {
+  const ticket = await db.transaction(async (tx) => {
     const row = await q.insertTicket(tx, {
       userId,
       subject: data.subject,
@@ -70,34 +91,45 @@ export async function createTicket(db: Db, userId: string, input: CreateTicketIn
     await q.insertMessage(tx, { ticketId: row.id, userId, author: 'requester', authorName: name, body: data.description });
     return toTicketDto(row);
   });
+  // Pushed by a job that retries: a helpdesk outage delays the ticket there, never loses it.
+  await deps.mirror.push(ticket.id);
+  return ticket;
 }
 
 /**
  * The contact form (01-core §5): every message is kept; a signed-in sender who ticked 'create
  * ticket' gets a ticket too. A visitor asking for a ticket is refused with the spec's message.
  */
-export async function submitContactForm(db: Db, userId: string | null, input: ContactFormInput): Promise<{ received: true; ticket: Ticket | null }> {
+export async function submitContactForm(
+  deps: { db: Db; mirror: TicketMirror },
+  userId: string | null,
+  input: ContactFormInput,
+): Promise<{ received: true; ticket: Ticket | null }> {
+  const { db } = deps;
   const data = contactFormSchema.parse(input);
   if (data.createTicket && !userId) throw new AppError('UNAUTHORIZED', 401, SUPPORT_MESSAGES.signInForTickets);
   const ticket =
     data.createTicket && userId
-      ? await createTicket(db, userId, { subject: data.subject, description: data.message, priority: data.priority, ticket_type: 'question' }, { name: data.name, email: (await requesterOf(db, userId)).email })
+      ? await createTicket(deps, userId, { subject: data.subject, description: data.message, priority: data.priority, ticket_type: 'question' }, { name: data.name, email: (await requesterOf(db, userId)).email })
       : null;
   await q.insertContactMessage(db, { userId, name: data.name, email: data.email, subject: data.subject, message: data.message, ticketId: ticket?.id ?? null });
   return { received: true, ticket };
 }
 
 export async function listTickets(db: Db, userId: string, tab: TicketTab): Promise<Ticket[]> {
-  return (await q.findTickets(db, userId, TAB_STATUSES[tab])).map(toTicketDto);
+  return (await q.findTickets(db, userId, TAB_STATUSES[tab])).map((row) => toTicketDto(row));
 }
 
-export async function getTicket(db: Db, userId: string, id: string): Promise<TicketDetail> {
+export async function getTicket(db: Db, userId: string, id: string, agentUrl: TicketMirror['agentUrl'] = null): Promise<TicketDetail> {
   const row = await q.findTicket(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, SUPPORT_MESSAGES.notFound);
-  return { ticket: toTicketDto(row), messages: (await q.findMessages(db, userId, id)).map(toMessageDto) };
+  return { ticket: toTicketDto(row, agentUrl), messages: (await q.findMessages(db, userId, id)).map(toMessageDto) };
 }
 
-/** The requester answers on their ticket: it is open again for staff. */
+/**
+ * The requester answers on their ticket: it is open again for staff. `db` is the requester's
+ * scope; the helpdesk push is queued by the caller once that transaction is over.
+ */
 export async function addRequesterMessage(db: Db, userId: string, id: string, body: string): Promise<TicketDetail> {
   const row = await q.findTicket(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 404, SUPPORT_MESSAGES.notFound);
@@ -108,14 +140,53 @@ export async function addRequesterMessage(db: Db, userId: string, id: string, bo
 
 // ---- staff, behind the admin check ----
 
-export async function listAllTickets(db: Db): Promise<Ticket[]> {
-  return (await q.findAllTickets(db, STAFF_LIST_LIMIT)).map(toTicketDto);
+export async function listAllTickets(db: Db, mirror: TicketMirror): Promise<Ticket[]> {
+  return (await q.findAllTickets(db, STAFF_LIST_LIMIT)).map((row) => toTicketDto(row, mirror.agentUrl));
 }
 
-export async function getTicketForStaff(db: Db, id: string): Promise<TicketDetail> {
+export async function getTicketForStaff(db: Db, mirror: TicketMirror, id: string): Promise<TicketDetail> {
   const row = await q.findTicketById(db, id);
   if (!row) throw new AppError('NOT_FOUND', 404, SUPPORT_MESSAGES.notFound);
-  return getTicket(db, row.userId, id);
+  return getTicket(db, row.userId, id, mirror.agentUrl);
+}
+
+/** The admin's 'sync' of one ticket with the helpdesk (01-core §7 syncTicket, §8 wording). */
+export async function syncTicketForStaff(db: Db, mirror: TicketMirror, id: string, logger: Logger): Promise<TicketDetail> {
+  if (!(await q.findTicketById(db, id))) throw new AppError('NOT_FOUND', 404, SUPPORT_MESSAGES.notFound);
+  if (!mirror.syncNow) throw new AppError('NO_HELPDESK', 409, SUPPORT_MESSAGES.noHelpdesk);
+  try {
+    await mirror.syncNow(id);
+  } catch (error) {
+    logger.warn({ err: error, ticketId: id }, 'ticket sync failed');
+    throw new AppError('SYNC_FAILED', 502, SUPPORT_MESSAGES.syncFailed, { reason: error instanceof Error ? error.message : String(error) });
+  }
+  return getTicketForStaff(db, mirror, id);
+}
+
+/** Tells the requester about a staff reply (here or from the helpdesk), in the app and by email. */
+export async function notifyStaffReply(notifier: Notifier, ticket: q.TicketRow, reply: q.TicketMessageRow): Promise<void> {
+  await notifier.notify(ticket.userId, {
+    type: 'other',
+    alert: null,
+    title: 'New reply to your support ticket',
+    message: `Re: ${ticket.subject} — ${reply.body.length > 160 ? `${reply.body.slice(0, 157)}...` : reply.body}`,
+    actionUrl: `/support?ticket=${ticket.id}`,
+    dedupeKey: `ticket-reply:${reply.id}`,
+  });
+}
+
+const STATUS_WORDS: Record<TicketStatus, string> = { new: 'new', open: 'open', pending: 'pending', hold: 'on hold', solved: 'solved', closed: 'closed' };
+
+/** Tells the requester their ticket's status changed in the helpdesk without a reply. */
+export async function notifyStatusChange(notifier: Notifier, ticket: q.TicketRow, status: TicketStatus, version: string): Promise<void> {
+  await notifier.notify(ticket.userId, {
+    type: 'other',
+    alert: null,
+    title: 'Your support ticket was updated',
+    message: `Re: ${ticket.subject} — the ticket is now ${STATUS_WORDS[status]}.`,
+    actionUrl: `/support?ticket=${ticket.id}`,
+    dedupeKey: `ticket-status:${ticket.id}:${status}:${version}`,
+  });
 }
 
 /**
@@ -123,7 +194,7 @@ export async function getTicketForStaff(db: Db, id: string): Promise<TicketDetai
  * requester), and the requester notified in the app and by email (a ticket reply is an account
  * message, sent whenever their email notifications are on).
  */
-export async function replyAsStaff(deps: { db: Db; notifier: Notifier }, staff: { userId: string }, id: string, input: AdminReplyInput): Promise<TicketDetail> {
+export async function replyAsStaff(deps: { db: Db; notifier: Notifier; mirror: TicketMirror }, staff: { userId: string }, id: string, input: AdminReplyInput): Promise<TicketDetail> {
   const data = adminReplySchema.parse(input);
   const row = await q.findTicketById(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', 404, SUPPORT_MESSAGES.notFound);
@@ -134,13 +205,7 @@ export async function replyAsStaff(deps: { db: Db; notifier: Notifier }, staff: 
     await q.updateTicket(tx, row.userId, id, { status: data.status, solvedAt: solved ? new Date() : null });
     return inserted;
   });
-  await deps.notifier.notify(row.userId, {
-    type: 'other',
-    alert: null,
-    title: 'New reply to your support ticket',
-    message: `Re: ${row.subject} — ${data.body.length > 160 ? `${data.body.slice(0, 157)}...` : data.body}`,
-    actionUrl: `/support?ticket=${id}`,
-    dedupeKey: `ticket-reply:${message.id}`,
-  });
-  return getTicket(deps.db, row.userId, id);
+  await deps.mirror.push(id);
+  await notifyStaffReply(deps.notifier, row, message);
+  return getTicket(deps.db, row.userId, id, deps.mirror.agentUrl);
 }

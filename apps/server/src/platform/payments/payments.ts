@@ -45,9 +45,40 @@ export interface PaymentsProvider {
   retrieveCheckout(id: string): Promise<RetrievedCheckout | null>;
   /** Stripe's Customer Portal (manage or cancel); null where there is none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+  /**
+   * Gives money back for one payment (Stripe's Refunds API; the built-in checkout records it).
+   * The same idempotency key never refunds twice.
+   */
+  refundPayment(input: RefundInput): Promise<IssuedRefund>;
+  /** Ends a subscription now; the provider then sends customer.subscription.deleted to the webhook. */
+  cancelSubscription(subscription: SubscriptionToCancel, idempotencyKey: string): Promise<void>;
   /** The secret webhooks are signed with. */
   webhookSecret: string;
 }
+
+export type RefundInput = {
+  /** Ours: the invoice id (subscriptions) or the checkout session id (bill payments). */
+  paymentId: string;
+  kind: 'subscription_invoice' | 'bill_payment';
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type IssuedRefund = { id: string; amountCents: number; status: string };
+
+/** What the built-in checkout needs to send the deleted event Stripe would (Stripe itself needs only the id). */
+export type SubscriptionToCancel = {
+  id: string;
+  userId: string;
+  plan: 'basic' | 'pro';
+  billingCycle: 'monthly' | 'annual';
+  amountCents: number;
+  currency: string;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  customerId: string | null;
+};
 
 /** A verified event: Stripe's envelope (id, type, created, data.object). */
 export type PaymentEvent = { id: string; type: string; created: number; data: { object: Record<string, unknown> } };
@@ -65,11 +96,14 @@ export function signPaymentEvent(payload: string, secret: string, timestamp?: nu
 }
 
 /** The provider the configuration chooses. */
-export function createPaymentsProvider(config: PaymentsConfig, options: { publicUrl: string; authSecret: string }): PaymentsProvider {
+export function createPaymentsProvider(config: PaymentsConfig, options: { publicUrl: string; authSecret: string; deliver: DeliverEvent }): PaymentsProvider {
   if (config.provider === 'stripe') return createStripeProvider(config);
   if (config.provider === 'none') return createDisabledProvider();
   return createTestProvider(options);
 }
+
+/** Signs an event payload with the provider's secret and posts it to this server's webhook route (the built-in checkout's events). */
+export type DeliverEvent = (payload: string) => Promise<unknown>;
 
 /** What a checkout answers on a server that takes no payments. */
 export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server.';
@@ -86,5 +120,7 @@ function createDisabledProvider(): PaymentsProvider {
     createCheckout: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
     retrieveCheckout: () => Promise.resolve(null),
     createPortalSession: () => Promise.resolve(null),
+    refundPayment: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
+    cancelSubscription: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
   };
 }

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
-import type { CheckoutInput, CreatedCheckout, PaymentsProvider, RetrievedCheckout } from './payments.ts';
+import type { CheckoutInput, CreatedCheckout, IssuedRefund, PaymentsProvider, RefundInput, RetrievedCheckout, SubscriptionToCancel } from './payments.ts';
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
  * Stripe: Checkout Sessions in subscription and payment mode with the price given inline
@@ -58,6 +60,38 @@ export function createStripeProvider(config: { secretKey: string; webhookSecret:
     async createPortalSession(customerId: string, returnUrl: string) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: portal.url };
+    },
+    async refundPayment(input: RefundInput): Promise<IssuedRefund> {
+      // What was charged: an invoice's payment (Invoice Payments API, since invoices no longer
+      // carry their PaymentIntent), or a one-off checkout's PaymentIntent.
+      let target: { payment_intent: string } | { charge: string };
+      if (input.kind === 'subscription_invoice') {
+        const payments = await stripe.invoicePayments.list({ invoice: input.paymentId, status: 'paid', limit: 1 });
+        const paid = payments.data[0]?.payment;
+        const intent = idOf(paid?.payment_intent);
+        const charge = idOf(paid?.charge);
+        if (intent) target = { payment_intent: intent };
+        else if (charge) target = { charge };
+        else throw new Error(`Stripe has no paid payment for invoice ${input.paymentId}`);
+      } else {
+        const session = await stripe.checkout.sessions.retrieve(input.paymentId);
+        const intent = idOf(session.payment_intent);
+        if (!intent) throw new Error(`Stripe checkout session ${input.paymentId} has no payment`);
+        target = { payment_intent: intent };
+      }
+      const refund = await stripe.refunds.create({ ...target, amount: input.amountCents, reason: 'requested_by_customer', metadata: input.metadata }, { idempotencyKey: input.idempotencyKey });
+      return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
+    },
+    async cancelSubscription(subscription: SubscriptionToCancel, idempotencyKey: string): Promise<void> {
+      try {
+        await stripe.subscriptions.cancel(subscription.id, {}, { idempotencyKey });
+      } catch (error) {
+        // Gone at Stripe (deleted, or from another account mode): nothing left to cancel.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        // Already ended (the customer cancelled in the portal meanwhile): nothing left to do.
+        const current = await stripe.subscriptions.retrieve(subscription.id).catch(() => null);
+        if (current?.status !== 'canceled') throw error;
+      }
     },
   };
 }

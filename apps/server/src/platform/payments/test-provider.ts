@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { CheckoutInput, CreatedCheckout, PaymentEvent, PaymentsProvider } from './payments.ts';
+import type { CheckoutInput, CreatedCheckout, DeliverEvent, IssuedRefund, PaymentEvent, PaymentsProvider, RefundInput, SubscriptionToCancel } from './payments.ts';
 
 /** Ids shaped like Stripe's (`cs_test_…`), unguessable: the checkout page is reached by its id alone. */
 export function testId(prefix: string): string {
@@ -15,10 +15,13 @@ export function testWebhookSecret(authSecret: string): string {
  * The built-in test checkout (no keys): the session lives in our checkout_sessions table and its
  * page is served by us at `/checkout/test/:id` (features/payments/test-checkout.routes.ts).
  */
-export function createTestProvider(options: { publicUrl: string; authSecret: string }): PaymentsProvider {
+export function createTestProvider(options: { publicUrl: string; authSecret: string; deliver: DeliverEvent }): PaymentsProvider {
+  const webhookSecret = testWebhookSecret(options.authSecret);
+  /** Ids derived from the idempotency key: the same key gives the same refund or event, as Stripe's keys do. */
+  const keyed = (prefix: string, key: string) => `${prefix}_test_${createHmac('sha256', webhookSecret).update(key).digest('base64url').slice(0, 24)}`;
   return {
     kind: 'test',
-    webhookSecret: testWebhookSecret(options.authSecret),
+    webhookSecret,
     createCheckout(input: CheckoutInput): Promise<CreatedCheckout> {
       void input;
       const id = testId('cs');
@@ -26,7 +29,31 @@ export function createTestProvider(options: { publicUrl: string; authSecret: str
     },
     retrieveCheckout: () => Promise.resolve(null),
     createPortalSession: () => Promise.resolve(null),
+    // No card was charged, so nothing moves; the refund is recorded by the caller under this id.
+    refundPayment: (input: RefundInput): Promise<IssuedRefund> => Promise.resolve({ id: keyed('re', input.idempotencyKey), amountCents: input.amountCents, status: 'succeeded' }),
+    async cancelSubscription(subscription: SubscriptionToCancel, idempotencyKey: string): Promise<void> {
+      const payload = JSON.stringify({ ...subscriptionDeletedEvent(subscription, Math.floor(Date.now() / 1000)), id: keyed('evt', idempotencyKey) });
+      await options.deliver(payload);
+    },
   };
+}
+
+/** customer.subscription.deleted in Stripe's shape: what Stripe sends after a cancel. */
+export function subscriptionDeletedEvent(sub: SubscriptionToCancel, created: number): PaymentEvent {
+  const interval = sub.billingCycle === 'annual' ? 'year' : 'month';
+  const price = { object: 'price', unit_amount: sub.amountCents, currency: sub.currency, recurring: { interval, interval_count: 1 } };
+  const [start, end] = [sub.currentPeriodStart, sub.currentPeriodEnd].map((d) => Math.floor(d.getTime() / 1000));
+  return event('customer.subscription.deleted', created, {
+    id: sub.id,
+    object: 'subscription',
+    customer: sub.customerId,
+    status: 'canceled',
+    cancel_at_period_end: false,
+    canceled_at: created,
+    ended_at: created,
+    metadata: { userId: sub.userId, plan: sub.plan, billingCycle: sub.billingCycle },
+    items: { object: 'list', data: [{ object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }] },
+  });
 }
 
 type TestSession = {

@@ -1,4 +1,4 @@
-import { ChevronDownIcon, ZapIcon } from 'lucide-react';
+import { ChevronDownIcon, UserCogIcon, ZapIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -57,9 +57,16 @@ function AuthButtons() {
         <Suspense fallback={<span className="size-11 md:size-9" aria-hidden />}>
           <NotificationBell />
         </Suspense>
-        <span className="hidden max-w-48 truncate text-sm text-muted-foreground xl:inline" title={user?.email}>
-          {user?.email}
-        </span>
+        <Link
+          to="/settings"
+          className="max-w-48 truncate rounded-md px-1 text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          title={`Account settings (${user?.email ?? ''})`}
+        >
+          {/* The accessible name holds the visible email (WCAG label in name), then what the link opens. */}
+          <span className="hidden xl:inline">{user?.email}</span>
+          <UserCogIcon className="size-5 xl:hidden" aria-hidden />
+          <span className="sr-only"> Account settings</span>
+        </Link>
         <Button variant="outline" size="sm" disabled={isPending} onClick={() => void signOut()}>
           Sign Out
         </Button>

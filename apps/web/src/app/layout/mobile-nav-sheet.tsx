@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
@@ -47,6 +48,11 @@ export function MobileNavSheet({
           {isAuthenticated ? (
             <>
               <p className="truncate text-sm text-muted-foreground">Signed in as {user?.email}</p>
+              <Button variant="ghost" asChild>
+                <Link to="/settings" onClick={close}>
+                  Account settings
+                </Link>
+              </Button>
               <Button
                 variant="outline"
                 onClick={() => {

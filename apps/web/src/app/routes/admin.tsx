@@ -2,6 +2,7 @@ import { AdminGate } from '@/features/admin/components/admin-gate.tsx';
 import { type AdminTab, AdminShell } from '@/features/admin/components/admin-shell.tsx';
 import { OptimizationGuide } from '@/features/admin/components/optimization-guide.tsx';
 import { VerificationDashboard } from '@/features/admin/components/verification-dashboard.tsx';
+import { AdminRefundRequestsPanel } from '@/features/subscription/components/admin-refund-requests-panel.tsx';
 import { AdminSubscriptionsPanel } from '@/features/subscription/components/admin-subscriptions-panel.tsx';
 import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-panel.tsx';
 
@@ -11,6 +12,7 @@ import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-p
  */
 export const ADMIN_TABS: AdminTab[] = [
   { value: 'users', label: 'Users & Subscriptions', Component: AdminSubscriptionsPanel },
+  { value: 'refunds', label: 'Refund requests', Component: AdminRefundRequestsPanel },
   { value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel },
   { value: 'optimization', label: 'Optimization Guide', Component: OptimizationGuide },
 ];

@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, ArrowLeftIcon, Loader2Icon, UploadIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -24,6 +24,8 @@ import { OverviewFigures } from '@/features/analysis/components/overview-figures
 import { ALL, PropertyFilter } from '@/features/properties/components/property-filter.tsx';
 import { RecommendationCardView } from '@/features/analysis/components/recommendation-card.tsx';
 import { SubscriptionNotice } from '@/features/subscription/components/subscription-notice.tsx';
+import { useGamification } from '@/features/gamification/api/gamification.ts';
+import { GoalDialog } from '@/features/gamification/components/goal-dialog.tsx';
 
 /** Recommendation cards shown before 'Show all'. */
 const CARDS_SHOWN = 6;
@@ -65,9 +67,24 @@ function MoreBills({ shown, total, loading, onMore }: { shown: number; total: nu
   );
 }
 
+/** The sections a link can open (the assistant's quick actions, 02-tools §2.1): `?section=tips|trends|bills`, `?action=goals`. */
+const SECTION_TABS: Record<string, string> = { tips: 'overview', trends: 'insights', bills: 'bills' };
+
 /** /dashboard (01-core §2): recommendations, insights and the bills of the signed-in user. */
 export function DashboardPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const section = params.get('section') ?? '';
+  const goalsOpen = params.get('action') === 'goals' && isAuthenticated;
+  const game = useGamification(goalsOpen);
+  const closeGoals = () =>
+    setParams(
+      (p) => {
+        p.delete('action');
+        return p;
+      },
+      { replace: true },
+    );
   const [propertyId, setPropertyId] = useState<string>(ALL);
   const [propertyType, setPropertyType] = useState<PropertyType | typeof ALL>(ALL);
   const [showAllCards, setShowAllCards] = useState(false);
@@ -100,6 +117,11 @@ export function DashboardPage() {
   const shownCards = showAllCards ? cards : cards.slice(0, CARDS_SHOWN);
   const flagged = flaggedBills(allBills);
   const isLoading = authLoading || (isAuthenticated && (bills.isPending || figures.isPending));
+  // ?section=tips: the savings recommendations, in view once they are there.
+  const showTips = section === 'tips' && !isLoading && !loadError && !recommendations.isPending;
+  useEffect(() => {
+    if (showTips) document.getElementById('recommendations-title')?.scrollIntoView({ block: 'start' });
+  }, [showTips]);
 
   return (
     <div className="mx-auto grid w-full max-w-[1200px] grid-cols-1 gap-6 px-4 py-8 sm:px-6">
@@ -153,7 +175,7 @@ export function DashboardPage() {
               </AlertDescription>
             </Alert>
           ) : (
-            <Tabs defaultValue="overview">
+            <Tabs key={section} defaultValue={SECTION_TABS[section] ?? 'overview'}>
               <TabsList>
                 <TabsTrigger value="overview">Overview</TabsTrigger>
                 <TabsTrigger value="insights">Savings Insights</TabsTrigger>
@@ -163,7 +185,7 @@ export function DashboardPage() {
               <TabsContent value="overview" className="grid gap-8">
                 <OverviewFigures figures={overviewFigures(allBills, cards)} />
                 <section aria-labelledby="recommendations-title" className="grid gap-4">
-                  <h2 id="recommendations-title" className="text-xl font-semibold">
+                  <h2 id="recommendations-title" tabIndex={-1} className="scroll-mt-4 text-xl font-semibold">
                     Savings recommendations
                   </h2>
                   {cards.length ? (
@@ -243,6 +265,7 @@ export function DashboardPage() {
           )}
         </>
       )}
+      {game.data && <GoalDialog open={goalsOpen} onOpenChange={(open) => !open && closeGoals()} currentCents={game.data.monthlyGoalCents} />}
     </div>
   );
 }

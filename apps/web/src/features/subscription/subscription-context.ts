@@ -13,6 +13,8 @@ export type SubscriptionState = {
   lastChecked: Date | null;
   /** A check the user asked for (shows an error toast on failure). */
   checkSubscription: () => Promise<void>;
+  /** A silent check (no toast), e.g. while a payment's webhook may still be on its way. */
+  recheckSubscription: () => Promise<void>;
 };
 
 export const EMPTY_SUBSCRIPTION: SubscriptionState = {
@@ -24,6 +26,7 @@ export const EMPTY_SUBSCRIPTION: SubscriptionState = {
   error: null,
   lastChecked: null,
   checkSubscription: () => Promise.resolve(),
+  recheckSubscription: () => Promise.resolve(),
 };
 
 export const SubscriptionContext = createContext<SubscriptionState>(EMPTY_SUBSCRIPTION);

@@ -2,7 +2,7 @@ import { api } from '@/lib/api-client.ts';
 import { encodeAltchaPayload, solveAltcha, type AltchaChallenge } from './altcha-solver.ts';
 import { loadScript, waitFor } from './load-script.ts';
 
-export type CaptchaAction = 'login' | 'signup' | 'checkout';
+export type CaptchaAction = 'login' | 'signup' | 'checkout' | 'contact';
 
 /**
  * One captcha provider: `prepare` gets a token ready ahead of time where the provider allows

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillList } from '@wattwise/shared/contract/bills';
 import type { ChatMessage } from '@wattwise/shared/contract/assistant';
+import { type MilestoneId, withStep } from '@wattwise/shared/contract/assistant-memory';
+import type { BillFigures } from '@wattwise/shared/contract/bills';
 import { MessageCircle, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,11 +12,12 @@ import { useAuth } from '@/hooks/use-auth.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { cn } from '@/lib/utils.ts';
 import { streamChat } from '../api/chat.ts';
-import { type AssistantMemory, readMemory, writeMemory } from '../lib/memory.ts';
-import { MILESTONE_TEXT, newMilestones, SPECIAL_DAY_DELAY_MS, specialDayGreeting } from '../lib/milestones.ts';
+import { householdFigures } from '../lib/household.ts';
+import type { AssistantMemory } from '../lib/memory.ts';
+import { MILESTONE_TEXT, SPECIAL_DAY_DELAY_MS, specialDayGreeting } from '../lib/milestones.ts';
+import { useAssistantMemory, useMilestones } from '../lib/use-memory.ts';
 import {
   DISMISS_MS,
-  EXAMPLE_MONTHLY_KWH,
   GREETING_DELAY_MS,
   GREETING_VISIBLE_MS,
   IDLE_NUDGE_MS,
@@ -23,22 +25,11 @@ import {
   PERSONALITY_IDS,
   QUICK_ACTIONS,
   QUICK_QUESTIONS,
-  savingsEstimate,
   THINKING_MIN_MS,
 } from '../lib/personalities.ts';
 import { ChatMessageView } from './chat-message.tsx';
 import { LocationModal } from './location-modal.tsx';
-
-/** How many rebate applications the user tracks (the first-application milestone). */
-function useApplicationCount(enabled: boolean) {
-  return useQuery({
-    queryKey: ['assistant', 'application-count'],
-    queryFn: async () => (await apiRequest<{ applications: unknown[] }>('/api/applications')).applications.length,
-    enabled,
-    staleTime: 60_000,
-    retry: 1,
-  });
-}
+import { StayUpdatedButton } from './stay-updated-modal.tsx';
 
 /** Dismissal hides the assistant for an hour (02-tools §4, §9). */
 function isDismissed(memory: AssistantMemory): boolean {
@@ -47,16 +38,19 @@ function isDismissed(memory: AssistantMemory): boolean {
 
 const IDLE_EVENTS = ['mousemove', 'keydown', 'scroll', 'click'] as const;
 
-/** The user's latest read bill for the Home tab (signed in only). */
-function useLatestBill(enabled: boolean) {
+/** The figures of the user's bills for the Home tab (signed in only; 02-tools §9: stale after 5 minutes, 1 retry). */
+function useBillFigures(enabled: boolean) {
   return useQuery({
-    queryKey: ['assistant', 'latest-bill'],
-    queryFn: async () => (await apiRequest<BillList>('/api/bills?limit=5')).items.find((b) => b.status === 'processed') ?? null,
+    queryKey: ['assistant', 'bill-figures'],
+    queryFn: async () => (await apiRequest<{ items: BillFigures[] }>('/api/bills/figures')).items,
     enabled,
     staleTime: 5 * 60_000,
     retry: 1,
   });
 }
+
+const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const kwh = (n: number) => `${n.toLocaleString('en-US')} kWh`;
 
 /**
  * The global floating assistant (02-tools §2.1, §4): a bubble bottom right with tabs Home, Q&A
@@ -65,7 +59,6 @@ function useLatestBill(enabled: boolean) {
  * API as /ai-assistant. Loaded lazily after the page (app/layout/assistant-loader.tsx).
  */
 export function FloatingAssistant() {
-  const [memory, setMemoryState] = useState<AssistantMemory>(readMemory);
   const [open, setOpen] = useState(false);
   const [greeting, setGreeting] = useState(false);
   const [nudge, setNudge] = useState(false);
@@ -77,33 +70,29 @@ export function FloatingAssistant() {
   const [locating, setLocating] = useState(false);
   const [celebration, setCelebration] = useState<string | null>(null);
   const [specialDay, setSpecialDay] = useState<string | null>(null);
+  const [specialGreeting, setSpecialGreeting] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { isAuthenticated, isLoading } = useAuth();
-  const latest = useLatestBill(isAuthenticated);
-  const applications = useApplicationCount(isAuthenticated);
+  const figures = useBillFigures(isAuthenticated);
+  const { memory, remember, adopt, loaded: memoryLoaded } = useAssistantMemory({ isAuthenticated, authLoading: isLoading });
   const personality = PERSONALITIES[memory.preferredPersonality];
-
-  /** Merges a change into the stored memory (read fresh: other tabs and the page tracker write it too). */
-  const remember = useCallback((change: Partial<AssistantMemory>) => {
-    const next = { ...readMemory(), ...change, lastInteraction: Date.now() };
-    writeMemory(next);
-    setMemoryState(next);
-  }, []);
-  const [dismissed, setDismissed] = useState(() => isDismissed(readMemory()));
+  // Dismissal as of the memory in hand (the server's copy may arrive after the local one).
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const dismissed = isDismissed({ ...memory, dismissedAt: dismissedAt ?? memory.dismissedAt });
 
   // Greeting: 2 s after load, until seen; hides after 6 s once the data has loaded.
   useEffect(() => {
-    if (memory.greetingSeen || dismissed) return;
+    if (!memoryLoaded || memory.greetingSeen || dismissed) return;
     const show = window.setTimeout(() => setGreeting(true), Math.max(0, GREETING_DELAY_MS - performance.now()));
     return () => window.clearTimeout(show);
-  }, [memory.greetingSeen, dismissed]);
-  const dataLoaded = !isLoading && (!isAuthenticated || !latest.isPending);
+  }, [memoryLoaded, memory.greetingSeen, dismissed]);
+  const dataLoaded = memoryLoaded && (!isAuthenticated || !figures.isPending);
   useEffect(() => {
     if (!greeting || !dataLoaded) return;
     const hide = window.setTimeout(() => {
       setGreeting(false);
-      remember({ greetingSeen: true });
+      remember({ greetingSeen: true }, false);
     }, GREETING_VISIBLE_MS);
     return () => window.clearTimeout(hide);
   }, [greeting, dataLoaded, remember]);
@@ -117,33 +106,40 @@ export function FloatingAssistant() {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => setNudge(true), IDLE_NUDGE_MS);
     };
-    for (const e of IDLE_EVENTS) window.addEventListener(e, reset, { passive: true });
+    // Capture: a scroll inside a panel counts as much as a scroll of the page.
+    for (const e of IDLE_EVENTS) window.addEventListener(e, reset, { passive: true, capture: true });
     return () => {
       window.clearTimeout(timer);
-      for (const e of IDLE_EVENTS) window.removeEventListener(e, reset);
+      for (const e of IDLE_EVENTS) window.removeEventListener(e, reset, { capture: true });
     };
   }, [dismissed, open]);
 
   useEffect(() => {
-    writeMemory({ ...readMemory(), lastVisitedPage: pathname });
-  }, [pathname]);
+    if (memoryLoaded) remember({ lastVisitedPage: pathname }, false);
+  }, [pathname, memoryLoaded, remember]);
 
-  // Milestones: confetti once each (canvas-confetti loads only when one fires).
-  const applicationCount = applications.data;
-  useEffect(() => {
-    if (applicationCount === undefined) return;
-    const reached = newMilestones({ totalSavings: null, applications: applicationCount }, readMemory().milestonesAchieved);
-    if (!reached.length) return;
-    void import('canvas-confetti').then(({ default: confetti }) => {
-      remember({ milestonesAchieved: [...readMemory().milestonesAchieved, ...reached] });
+  // Milestones ($100 saved, first rebate application): the server says which were just reached,
+  // from the user's own records, once each; confetti (loaded only then) celebrates them.
+  const celebrate = useCallback(
+    (reached: MilestoneId[], check: { memory: AssistantMemory }) => {
+      adopt(check.memory);
+      if (!reached.length) return;
       setCelebration(reached.map((m) => MILESTONE_TEXT[m]).join(' '));
-      if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) void confetti({ particleCount: 120, spread: 70, origin: { x: 0.9, y: 0.9 } });
-    });
-  }, [applicationCount, remember]);
+      void import('canvas-confetti').then(({ default: confetti }) => {
+        if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) void confetti({ particleCount: 120, spread: 70, origin: { x: 0.9, y: 0.9 } });
+      });
+    },
+    [adopt],
+  );
+  useMilestones({ isAuthenticated, pathname, onReached: celebrate });
 
   // 22 April and 22 October: a glow and a special greeting after 3 s.
   useEffect(() => {
-    const timer = window.setTimeout(() => setSpecialDay(specialDayGreeting(new Date())), SPECIAL_DAY_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      const day = specialDayGreeting(new Date());
+      setSpecialDay(day);
+      setSpecialGreeting(day !== null);
+    }, SPECIAL_DAY_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -153,12 +149,14 @@ export function FloatingAssistant() {
     setOpen((o) => !o);
     setGreeting(false);
     setNudge(false);
+    setSpecialGreeting(false);
     remember({ greetingSeen: true });
   };
   const dismiss = () => {
+    const now = Date.now();
     setOpen(false);
-    remember({ dismissedAt: new Date().getTime(), dismissCount: memory.dismissCount + 1 });
-    setDismissed(true);
+    remember({ dismissedAt: now, dismissCount: memory.dismissCount + 1 });
+    setDismissedAt(now);
   };
   const ask = async (raw: string) => {
     const content = raw.trim();
@@ -166,7 +164,7 @@ export function FloatingAssistant() {
     setThinking(true);
     setAnswer(null);
     setAnswerError(null);
-    remember({});
+    remember({ completedSteps: withStep(memory.completedSteps, 'asked-question') });
     try {
       const [reply] = await Promise.all([streamChat([{ role: 'user', content }], () => undefined), new Promise((r) => window.setTimeout(r, THINKING_MIN_MS))]);
       setAnswer(reply);
@@ -178,9 +176,7 @@ export function FloatingAssistant() {
     }
   };
 
-  const bill = latest.data;
-  const kwh = bill?.usageUnit === 'kWh' && bill.usageAmount !== null ? bill.usageAmount : null;
-  const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  const household = householdFigures(figures.data ?? []);
 
   return (
     <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2 print:hidden">
@@ -212,18 +208,30 @@ export function FloatingAssistant() {
             </TabsList>
             <TabsContent value="home" className="space-y-3 pt-2 text-sm">
               <p>{personality.greeting}</p>
-              {bill ? (
-                <p>
-                  Your latest bill: {bill.totalAmount !== null ? money(bill.totalAmount) : 'amount not read'}
-                  {bill.usageAmount !== null ? ` for ${bill.usageAmount.toLocaleString('en-US')} ${bill.usageUnit ?? ''}` : ''}.
-                  {kwh !== null && ` Savings estimate: ${money(savingsEstimate(kwh))} a year.`}
-                </p>
-              ) : (
-                <p className="text-muted-foreground">
-                  Example: a home using {EXAMPLE_MONTHLY_KWH.toLocaleString('en-US')} kWh a month could save about {money(savingsEstimate(EXAMPLE_MONTHLY_KWH))} a
-                  year. Upload a bill to see your own figures.
-                </p>
-              )}
+              <section aria-label={household.example ? 'Example household' : 'Your household'} className={cn('rounded-md border p-2', household.example && 'border-dashed')}>
+                <h3 className="text-xs font-medium text-muted-foreground">
+                  {household.example ? 'Example household (not your figures)' : 'From your bills'}
+                </h3>
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+                  <dt>Monthly usage</dt>
+                  <dd className="text-right tabular-nums">
+                    {household.latestBillId ? <a className="underline" href={`/dashboard/bills/${household.latestBillId}`}>{kwh(household.monthlyKwh)}</a> : kwh(household.monthlyKwh)}
+                  </dd>
+                  <dt>{household.example ? 'Yearly usage' : `Last ${household.yearlyBills === 1 ? 'bill' : `${household.yearlyBills} bills`} in a year`}</dt>
+                  <dd className="text-right tabular-nums">{kwh(household.yearlyKwh)}</dd>
+                  <dt>Savings estimate</dt>
+                  <dd className="text-right tabular-nums">{money(household.savings)} a year</dd>
+                  <dt>Suggested monthly goal</dt>
+                  <dd className="text-right tabular-nums">{kwh(household.goalKwh)}</dd>
+                  {isAuthenticated && memory.totalSavings !== null && memory.totalSavings > 0 && (
+                    <>
+                      <dt>Saved by what you implemented</dt>
+                      <dd className="text-right tabular-nums">{money(memory.totalSavings)} a year</dd>
+                    </>
+                  )}
+                </dl>
+                {household.example && <p className="mt-1 text-xs text-muted-foreground">{isAuthenticated ? 'Upload a bill to see your own figures.' : 'Sign in and upload a bill to see your own figures.'}</p>}
+              </section>
               <p className="flex items-center justify-between gap-2">
                 <span>
                   Location:{' '}
@@ -246,6 +254,7 @@ export function FloatingAssistant() {
                         className="w-full justify-start"
                         onClick={() => {
                           setOpen(false);
+                          remember({ completedSteps: withStep(memory.completedSteps, 'used-quick-action') });
                           void navigate(a.to);
                         }}
                       >
@@ -255,6 +264,7 @@ export function FloatingAssistant() {
                   ))}
                 </ul>
               </div>
+              <StayUpdatedButton />
             </TabsContent>
             <TabsContent value="qa" className="space-y-3 pt-2 text-sm">
               <div className="flex flex-wrap gap-1">
@@ -296,7 +306,8 @@ export function FloatingAssistant() {
                   const p = PERSONALITIES[id];
                   return (
                     <label key={id} className={cn('flex cursor-pointer items-center gap-2 rounded-md border p-2', memory.preferredPersonality === id && 'border-primary')}>
-                      <input type="radio" name="assistant-personality" value={id} checked={memory.preferredPersonality === id} onChange={() => remember({ preferredPersonality: id })} />
+                      <input type="radio" name="assistant-personality" value={id} checked={memory.preferredPersonality === id} onChange={() => remember({ preferredPersonality: id, completedSteps: withStep(memory.completedSteps, 'chose-personality') })}
+                      />
                       <span aria-hidden>{p.emoji}</span>
                       <span>
                         <span className="font-medium">{p.name}</span> <span className="text-muted-foreground">{p.tagline}</span>
@@ -312,16 +323,16 @@ export function FloatingAssistant() {
       <LocationModal
         open={locating}
         onOpenChange={setLocating}
-        onLocated={(place) => remember({ lastZipCode: place.zip, location: { city: place.city, state: place.state } })}
+        onLocated={(place) => remember({ lastZipCode: place.zip, location: { city: place.city, state: place.state }, completedSteps: withStep(memory.completedSteps, 'set-location') })}
       />
       {celebration && (
         <p role="status" className="max-w-64 rounded-lg border border-primary bg-card px-3 py-2 text-sm shadow">
           {celebration}
         </p>
       )}
-      {!open && (greeting || nudge || specialDay) && (
+      {!open && (greeting || nudge || specialGreeting) && (
         <p role="status" className="max-w-64 rounded-lg border bg-card px-3 py-2 text-sm shadow">
-          {nudge ? 'Need help with anything?' : `${personality.emoji} ${specialDay ? `${specialDay} ` : ''}${personality.greeting}`}
+          {nudge ? 'Need help with anything?' : `${personality.emoji} ${specialGreeting && specialDay ? `${specialDay} ` : ''}${personality.greeting}`}
         </p>
       )}
       <Button size="icon" className={cn('size-12 rounded-full shadow-lg', specialDay && 'ring-4 ring-primary/60 shadow-primary/40')} aria-label={open ? 'Close assistant' : 'Open assistant'} aria-expanded={open} onClick={toggle}>

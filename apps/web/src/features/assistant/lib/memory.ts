@@ -1,43 +1,20 @@
-import type { PersonalityId } from './personalities.ts';
+import { type AiMemory, DEFAULT_AI_MEMORY, normaliseMemory } from '@wattwise/shared/contract/assistant-memory';
 
-/** 02-tools §3 'Assistant memory' (the fields this assistant uses), kept in local storage. */
-export type AssistantMemory = {
-  preferredPersonality: PersonalityId;
-  greetingSeen: boolean;
-  dismissedAt: number | null;
-  dismissCount: number;
-  lastInteraction: number | null;
-  lastVisitedPage: string | null;
-  lastZipCode: string | null;
-  milestonesAchieved: string[];
-  location: { city: string | null; state: string } | null;
-};
+/**
+ * 02-tools §3 'Assistant memory'. Local storage holds a visitor's memory, and a signed-in user's
+ * last known copy (so the bubble opens in the right voice before the server answers); the
+ * signed-in user's memory itself lives on the server (`use-memory.ts`).
+ */
+export type AssistantMemory = AiMemory;
 
 const KEY = 'wattwise.assistant.memory';
 
-export const DEFAULT_MEMORY: AssistantMemory = {
-  preferredPersonality: 'bolt',
-  greetingSeen: false,
-  dismissedAt: null,
-  dismissCount: 0,
-  lastInteraction: null,
-  lastVisitedPage: null,
-  lastZipCode: null,
-  milestonesAchieved: [],
-  location: null,
-};
+export const DEFAULT_MEMORY: AssistantMemory = DEFAULT_AI_MEMORY;
 
 export function readMemory(): AssistantMemory {
   try {
     const raw = window.localStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as Partial<AssistantMemory>) : {};
-    const personality = parsed.preferredPersonality;
-    return {
-      ...DEFAULT_MEMORY,
-      ...parsed,
-      milestonesAchieved: Array.isArray(parsed.milestonesAchieved) ? parsed.milestonesAchieved.filter((m) => typeof m === 'string') : [],
-      preferredPersonality: personality === 'lumi' || personality === 'wattson' ? personality : 'bolt',
-    };
+    return normaliseMemory(raw ? JSON.parse(raw) : {});
   } catch {
     return DEFAULT_MEMORY;
   }
@@ -49,4 +26,15 @@ export function writeMemory(memory: AssistantMemory): void {
   } catch {
     // storage full or blocked: the assistant still works, it just forgets
   }
+}
+
+/** The memory fields the client writes (the server owns the milestones and the savings behind them). */
+export function clientFields(memory: AssistantMemory) {
+  const { milestonesAchieved: _milestones, totalSavings: _savings, ...fields } = memory;
+  return fields;
+}
+
+/** A memory that was never used: a first sign-in carries the visitor's choices over to it. */
+export function isUnused(memory: AssistantMemory): boolean {
+  return memory.lastInteraction === null;
 }

@@ -1,5 +1,6 @@
-/** 02-tools §1: the global assistant's three personalities, each with its own voice. */
-export type PersonalityId = 'bolt' | 'lumi' | 'wattson';
+import type { PersonalityId } from '@wattwise/shared/contract/assistant-memory';
+
+export type { PersonalityId };
 
 export type Personality = {
   id: PersonalityId;
@@ -13,6 +14,7 @@ export type Personality = {
   signOff: string;
 };
 
+/** 02-tools §1: the global assistant's three personalities, each with its own voice. */
 export const PERSONALITIES: Record<PersonalityId, Personality> = {
   bolt: {
     id: 'bolt',
@@ -71,6 +73,11 @@ export const THINKING_MIN_MS = 1_500;
 /** 02-tools §9: monthly usage × 0.15 × 12 × 0.12, rounded down. */
 export function savingsEstimate(monthlyKwh: number): number {
   return Math.floor(monthlyKwh * 0.15 * 12 * 0.12);
+}
+
+/** 02-tools §9: the goal suggestion is 85% of monthly usage. */
+export function goalSuggestion(monthlyKwh: number): number {
+  return Math.round(monthlyKwh * 0.85);
 }
 
 /** 02-tools §3 'Global assistant' demo user data, shown labelled as an example when the user has no bills. */

@@ -6,6 +6,7 @@ import {
   signInWithEmail,
   signOut,
   signUpWithEmail,
+  verifySecondFactor,
 } from '@/lib/auth-client.ts';
 import { authKeys } from '@/hooks/use-auth.ts';
 
@@ -22,6 +23,15 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (input: { email: string; password: string; captcha?: string }) =>
       signInWithEmail({ email: input.email, password: input.password }, input.captcha),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
+  });
+}
+
+/** The code step after a sign-in answered twoFactorRedirect; the session starts when it succeeds. */
+export function useVerifySecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySecondFactor,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
   });
 }

@@ -16,6 +16,7 @@ import { tryStartAuthAttempt } from '../throttle.ts';
 import { AuthErrorAlert, AuthNotice } from './auth-alert.tsx';
 import { CaptchaStatusLine } from './captcha-status.tsx';
 import { PasswordInput } from './password-input.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 interface AuthValues {
   email: string;
@@ -38,6 +39,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   const [busy, setBusy] = useState(false);
   const [lastError, setLastError] = useState<AuthErrorView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The password was right and the account asks for a code next. */
+  const [secondFactor, setSecondFactor] = useState(false);
 
   // One resolver that follows the current mode: sign-up checks the password rules, sign-in only presence.
   const modeRef = useRef(mode);
@@ -92,6 +95,11 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
       const input = { email: values.email.trim(), password: values.password, captcha: token };
       if (mode === 'signin') {
         const result = await signIn.mutateAsync(input);
+        if (result.twoFactorRedirect) {
+          setValue('password', '');
+          setSecondFactor(true);
+          return;
+        }
         if (!result.user) {
           fail({ kind: 'other', title: 'Sign in failed', message: AUTH_MESSAGES.unexpectedRetry });
           return;
@@ -167,6 +175,8 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   const passwordError = formState.errors.password?.message;
   const canResend = email.trim() !== '' && email.includes('@') && !resend.isPending;
   const demo = mode === 'signin' ? config.data?.demoAccount : null;
+
+  if (secondFactor) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setSecondFactor(false)} />;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">

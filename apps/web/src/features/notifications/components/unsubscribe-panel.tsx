@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { apiRequest } from '@/lib/api-client.ts';
 
-/** /unsubscribe: the footer link of a notification email; one button, no sign-in. */
+/** /unsubscribe: the footer link of every non-essential email; one button, no sign-in. */
 export function UnsubscribePanel({ token }: { token: string | null }) {
   const unsubscribe = useMutation({
     mutationFn: () => apiRequest<{ unsubscribed: true }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token ?? '')}`, { method: 'POST' }),
@@ -18,7 +18,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
           <p>{NOTIFICATION_MESSAGES.unsubscribed}</p>
         ) : (
           <>
-            <p>Stop receiving Wattwise notification emails? Your alerts stay in your notifications.</p>
+            <p>Stop receiving Wattwise emails? Account messages (email confirmation, password reset, receipts) still come, and your alerts stay in your notifications.</p>
             <Button className="mx-auto w-fit" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
               Unsubscribe
             </Button>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BillPaymentRequest, PaymentRecord, PaymentVerification } from '@wattwise/shared/contract/payments';
 import { api } from '@/lib/api-client.ts';
+import { verifyRecheckDelayMs } from '../lib/verify-recheck.ts';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -18,8 +19,11 @@ export function useVerifyPayment(sessionId: string | null) {
     queryFn: () => api.get<PaymentVerification>(`/api/payments/verify?session_id=${encodeURIComponent(sessionId ?? '')}`),
     enabled: sessionId !== null,
     retry: 1,
+    // The provider's webhook can land after the redirect: ask again until the payment is recorded.
+    refetchInterval: (query) => verifyRecheckDelayMs(query.state.data, query.state.dataUpdateCount),
   });
 }
+
 
 export function usePayments(enabled: boolean) {
   return useQuery({ queryKey: paymentKeys.list(), queryFn: () => api.get<{ payments: PaymentRecord[] }>('/api/payments'), enabled });

@@ -54,7 +54,12 @@ export function PaymentSuccessPage({ sessionId }: { sessionId: string | null }) 
         </Card>
       ) : null}
       <div className="flex flex-wrap justify-center gap-3">
-        {payment && payment.status === 'paid' ? (
+        {payment && !payment.receiptReady ? (
+          <p role="status" className="basis-full text-center text-sm text-muted-foreground">
+            {payment.status === 'paid' ? 'Your receipt is being prepared; it appears here and in your payment history in a moment.' : 'We are waiting for the payment provider to confirm this payment.'}
+          </p>
+        ) : null}
+        {payment && payment.status === 'paid' && payment.receiptReady ? (
           <Button asChild>
             <a href={receiptUrl(payment.id)} download>
               <DownloadIcon aria-hidden />

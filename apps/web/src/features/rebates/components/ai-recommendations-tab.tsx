@@ -50,7 +50,15 @@ function SignInForPicks() {
   );
 }
 
-export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthenticated: boolean; onTrack: (rebate: Rebate) => void }) {
+type Props = {
+  isAuthenticated: boolean;
+  onTrack: (rebate: Rebate) => void;
+  /** Open the Eligibility Check (with Apply for This Rebate) of the top pick once the picks are in; `onApplyDone` when it closes. */
+  applyToTopPick?: boolean;
+  onApplyDone?: () => void;
+};
+
+export function AiRecommendationsTab({ isAuthenticated, onTrack, applyToTopPick = false, onApplyDone }: Props) {
   const [detected, setDetected] = useState<DetectedLocation | null>(() => readSessionLocation());
   const [detecting, setDetecting] = useState(false);
   const [explaining, setExplaining] = useState<Rebate | null>(null);
@@ -84,6 +92,12 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthentic
   };
 
   const data = picks.data;
+  const topPick = applyToTopPick ? (data?.recommendations[0]?.rebate ?? null) : null;
+  const checkingNow = checking ?? topPick;
+  const closeCheck = () => {
+    setChecking(null);
+    if (topPick) onApplyDone?.();
+  };
   const location = data?.location;
   const total = data?.recommendations.reduce((s, r) => s + r.estimatedSavings, 0) ?? 0;
   return (
@@ -165,7 +179,7 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack }: { isAuthentic
       ) : null}
 
       <ExplainDialog rebate={explaining} onClose={() => setExplaining(null)} />
-      <EligibilityDialog rebate={checking} onClose={() => setChecking(null)} />
+      <EligibilityDialog rebate={checkingNow} onClose={closeCheck} />
       <InsightsDialog open={insightsOpen} onClose={() => setInsightsOpen(false)} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Rebate } from '@wattwise/shared/contract/rebates';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
@@ -14,6 +15,16 @@ export function RebatesPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const rebates = useRebates();
   const [tracking, setTracking] = useState<ApplicationDraft | null>(null);
+  // ?action=apply (the assistant's 'Apply for rebates'): the best-matched rebate's Eligibility Check, with Apply for This Rebate.
+  const [params, setParams] = useSearchParams();
+  const applyDone = () =>
+    setParams(
+      (p) => {
+        p.delete('action');
+        return p;
+      },
+      { replace: true },
+    );
   const track = (r: Rebate) => setTracking({ rebateId: r.id, programName: r.programName, externalLink: r.applicationUrl });
   return (
     <section className="mx-auto w-full max-w-[1200px] px-4 py-10 md:px-6">
@@ -25,7 +36,7 @@ export function RebatesPage() {
           <TabsTrigger value="all">All Rebates ({rebates.data?.total ?? 0})</TabsTrigger>
         </TabsList>
         <TabsContent value="ai" className="mt-6">
-          {!isLoading && <AiRecommendationsTab isAuthenticated={isAuthenticated} onTrack={track} />}
+          {!isLoading && <AiRecommendationsTab isAuthenticated={isAuthenticated} onTrack={track} applyToTopPick={params.get('action') === 'apply'} onApplyDone={applyDone} />}
         </TabsContent>
         <TabsContent value="all" className="mt-6">
           {rebates.isError ? (

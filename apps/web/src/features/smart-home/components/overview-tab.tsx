@@ -6,9 +6,9 @@ import { formatReading, SimulatedBadge, StatusDot, useRunCommand } from './devic
 
 const TONE = { green: 'text-green-700 dark:text-green-400', yellow: 'text-yellow-700 dark:text-yellow-400', red: 'text-red-700 dark:text-red-400' } as const;
 
-function Metric({ title, value, note, className }: { title: string; value: string; note: string; className?: string }) {
+function Metric({ title, value, note, className, id }: { title: string; value: string; note: string; className?: string; id?: string }) {
   return (
-    <Card>
+    <Card id={id} tabIndex={id ? -1 : undefined} className={id ? 'focus:ring-2 focus:ring-primary focus:outline-none' : undefined}>
       <CardHeader>
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
       </CardHeader>
@@ -21,7 +21,7 @@ function Metric({ title, value, note, className }: { title: string; value: strin
 }
 
 /** Overview (02-tools §2.4): four metric cards, a status grid of up to 6 devices and quick controls. */
-export function OverviewTab({ devices, estimate }: { devices: Device[]; estimate: HouseholdEstimate }) {
+export function OverviewTab({ devices, estimate, scoreId }: { devices: Device[]; estimate: HouseholdEstimate; scoreId?: string }) {
   const { run, pending } = useRunCommand();
   return (
     <div className="grid gap-6">
@@ -29,7 +29,7 @@ export function OverviewTab({ devices, estimate }: { devices: Device[]; estimate
         <Metric title="Current Usage" value={`${estimate.currentKw.toFixed(2)} kW`} note={estimate.usageLabel} />
         <Metric title="Daily Usage" value={`${estimate.dailyKwh.toFixed(1)} kWh`} note="At today's hour-of-day profile" />
         <Metric title="Monthly Cost" value={`$${estimate.monthlyCost.toFixed(2)}`} note="Daily usage × 30 at $0.12/kWh" />
-        <Metric title="Efficiency Score" value={`${estimate.efficiencyScore}`} note="85 minus 10 per kW above 2" className={TONE[scoreTone(estimate.efficiencyScore)]} />
+        <Metric title="Efficiency Score" value={`${estimate.efficiencyScore}`} note="85 minus 10 per kW above 2" id={scoreId} className={TONE[scoreTone(estimate.efficiencyScore)]} />
       </div>
       <section aria-labelledby="device-status-heading" className="grid gap-3">
         <h2 id="device-status-heading" className="text-lg font-semibold">

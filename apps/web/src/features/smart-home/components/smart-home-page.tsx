@@ -17,6 +17,7 @@ import { DeviceCard } from './device-card.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 
 const TABS = ['overview', 'devices', 'automation', 'analytics'] as const;
+const SCORE_ID = 'smart-home-efficiency-score';
 type Tab = (typeof TABS)[number];
 
 /** /smart-home (02-tools §2.4). */
@@ -26,9 +27,31 @@ export function SmartHomePage() {
   const devices = useDevices(isAuthenticated);
   const rules = useRules(isAuthenticated);
   const sync = useSyncDevices();
-  const [connectOpen, setConnectOpen] = useState(params.get('action') === 'connect');
+  // ?action=connect (the assistant's 'Connect a device') opens the Connect dialog, also on a page already open.
+  const [connectChosen, setConnectOpen] = useState(false);
+  const connectOpen = connectChosen || params.get('action') === 'connect';
+  const onConnectOpenChange = (open: boolean) => {
+    setConnectOpen(open);
+    if (!open)
+      setParams(
+        (p) => {
+          if (p.get('action') === 'connect') p.delete('action');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const tabParam = params.get('tab');
   const tab: Tab = TABS.find((t) => t === tabParam) ?? 'overview';
+  // ?action=score (the assistant's 'Check my smart home score'): the overview's Efficiency Score, in view.
+  const showScore = params.get('action') === 'score' && tab === 'overview';
+  const devicesLoaded = !devices.isPending;
+  useEffect(() => {
+    if (!showScore || !devicesLoaded) return;
+    const card = document.getElementById(SCORE_ID);
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [showScore, devicesLoaded]);
 
   useEffect(() => {
     if (devices.isError) toast.error(M.loadFailed);
@@ -103,7 +126,11 @@ export function SmartHomePage() {
         ) : (
           <>
             <TabsContent value="overview">
-              {list.length === 0 ? <EmptyState onConnect={() => setConnectOpen(true)} /> : <OverviewTab devices={list} estimate={estimate} />}
+              {list.length === 0 ? (
+                <EmptyState onConnect={() => setConnectOpen(true)} note={showScore ? 'Your efficiency score appears once a device is connected.' : undefined} />
+              ) : (
+                <OverviewTab devices={list} estimate={estimate} scoreId={SCORE_ID} />
+              )}
             </TabsContent>
             <TabsContent value="devices">
               {list.length === 0 ? (
@@ -125,16 +152,17 @@ export function SmartHomePage() {
           </>
         )}
       </Tabs>
-      <ConnectDialog open={connectOpen} onOpenChange={setConnectOpen} />
+      <ConnectDialog open={connectOpen} onOpenChange={onConnectOpenChange} />
     </section>
   );
 }
 
-function EmptyState({ onConnect }: { onConnect: () => void }) {
+function EmptyState({ onConnect, note }: { onConnect: () => void; note?: string }) {
   return (
     <Card>
       <CardContent className="grid justify-items-center gap-3 py-10 text-center">
         <p className="text-muted-foreground">No devices connected yet.</p>
+        {note && <p role="status">{note}</p>}
         <Button onClick={onConnect}>Connect Platform</Button>
       </CardContent>
     </Card>

@@ -22,7 +22,8 @@ export function GuaranteeCard() {
     },
     onError: (error) => toast.error('Refund request failed', { description: error.message }),
   });
-  if (!data?.hasGuarantee) return null;
+  const decided = data?.refundRequest && data.refundRequest.status !== 'pending' ? data.refundRequest : null;
+  if (!data || (!data.hasGuarantee && !decided)) return null;
   return (
     <Card>
       <CardHeader>
@@ -33,16 +34,24 @@ export function GuaranteeCard() {
         <CardDescription>Find $100 or more a year in savings, or get your plan payment back.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <p>
-          Found since your plan started: <span className="font-semibold tabular-nums">{formatMoney(data.yearlySavingsCents / 100)}</span> a year, of{' '}
-          {formatMoney(data.minimumYearlyCents / 100)}.
-        </p>
-        {data.refundRequested ? <p>Your refund request is waiting for review.</p> : null}
+        {data.hasGuarantee ? (
+          <p>
+            Found since your plan started: <span className="font-semibold tabular-nums">{formatMoney(data.yearlySavingsCents / 100)}</span> a year, of{' '}
+            {formatMoney(data.minimumYearlyCents / 100)}.
+          </p>
+        ) : null}
+        {data.refundRequest?.status === 'pending' ? <p>Your refund request is waiting for review.</p> : null}
+        {decided?.status === 'approved' ? (
+          <p role="status">
+            Your refund of <span className="font-semibold tabular-nums">{formatMoney((decided.refundedCents ?? 0) / 100)}</span> was approved on {formatDate(decided.decidedAt)}; your paid plan has ended.
+          </p>
+        ) : null}
+        {decided?.status === 'rejected' ? <p role="status">Your refund request was reviewed on {formatDate(decided.decidedAt)} and not approved.</p> : null}
         {data.canRequestRefund ? (
           <Button className="w-fit" disabled={request.isPending} onClick={() => request.mutate()}>
             Request refund
           </Button>
-        ) : !data.refundRequested && data.eligibleFrom ? (
+        ) : data.hasGuarantee && !data.refundRequested && data.eligibleFrom ? (
           <p className="text-muted-foreground">A refund can be requested from {formatDate(data.eligibleFrom)} if less than $100 a year has been found by then.</p>
         ) : null}
       </CardContent>

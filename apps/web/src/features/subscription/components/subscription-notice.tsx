@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { useSubscription } from '../subscription-context.ts';
-import { noticeToShow, parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
+import { confirmationRecheckDelayMs, noticeToShow, parseSubscriptionParams, planLabel, SUBSCRIPTION_TIMINGS, type SubscriptionNotice as Notice } from '../lib/subscription-params.ts';
 
 /**
  * Return from checkout (01-core §2): `?subscription=success` shows a toast and the
@@ -25,8 +25,25 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
   const settled = !requested || requested.kind === 'canceled' || (!subscription.isLoading && subscription.lastChecked !== null) || subscription.error !== null;
   const [initial, setInitial] = useState<Notice | null | undefined>(undefined);
   const [hidden, setHidden] = useState(false);
-  // Decided once, when the check has answered (state derived during render, not in an effect).
-  if (initial === undefined && settled) setInitial(noticeToShow(requested, { isAuthenticated, confirmedPlan }));
+  const [rechecks, setRechecks] = useState(0);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  // The webhook may lag the redirect: while the plan is not confirmed, check again before deciding.
+  const recheckIn = settled && initial === undefined ? confirmationRecheckDelayMs(requested, { confirmedPlan, failed: subscription.error !== null, rechecksDone: rechecks }) : null;
+  // Decided once, when the checks have answered (state derived during render, not in an effect).
+  if (initial === undefined && settled && recheckIn === null) {
+    const decided = noticeToShow(requested, { isAuthenticated, confirmedPlan });
+    setInitial(decided);
+    if (!decided && requested?.kind === 'success' && isAuthenticated) setUnconfirmed(true);
+  }
+  const { recheckSubscription } = subscription;
+  useEffect(() => {
+    if (recheckIn === null) return;
+    const timer = window.setTimeout(() => {
+      setRechecks((n) => n + 1);
+      void recheckSubscription();
+    }, recheckIn);
+    return () => window.clearTimeout(timer);
+  }, [recheckIn, recheckSubscription]);
   const notice = hidden ? null : (initial ?? null);
   const announced = useRef(false);
 
@@ -57,6 +74,17 @@ export function SubscriptionNotice({ isAuthenticated }: { isAuthenticated: boole
       window.clearTimeout(hide);
     };
   }, [initial, navigate]);
+
+  if (unconfirmed && !hidden) {
+    return (
+      <Alert role="status">
+        <AlertTitle>Confirming your payment</AlertTitle>
+        <AlertDescription>
+          <p>Your payment provider has not confirmed the subscription yet. Your plan appears here as soon as it does; you can also refresh the page in a minute.</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
 
   if (!notice) return null;
 

@@ -6,7 +6,7 @@ import { fetchSubscriptionStatus, subscriptionKeys } from '../api/subscription.t
 import { errorMessageOf, retryDelayMs, shouldToastFailure, SUBSCRIPTION_CHECK } from '../lib/subscription-check.ts';
 import { EMPTY_SUBSCRIPTION, SubscriptionContext, type SubscriptionState } from '../subscription-context.ts';
 
-type Trigger = 'initial' | 'interval' | 'manual' | 'retry';
+type Trigger = 'initial' | 'interval' | 'manual' | 'retry' | 'confirm';
 type Checked = { userId: string | null; status: SubscriptionStatus | null; isLoading: boolean; error: string | null; lastChecked: Date | null };
 
 /**
@@ -76,7 +76,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SubscriptionState>(() => {
     // Signed out (or another user's answer still in state): nothing is known.
-    if (!userId || checked.userId !== userId) return { ...EMPTY_SUBSCRIPTION, isLoading: userId !== null, checkSubscription: () => check('manual') };
+    if (!userId || checked.userId !== userId) return { ...EMPTY_SUBSCRIPTION, isLoading: userId !== null, checkSubscription: () => check('manual'), recheckSubscription: () => check('confirm') };
     return {
       hasActiveSubscription: checked.status?.hasActiveSubscription ?? false,
       subscription: checked.status?.subscription ?? null,
@@ -86,6 +86,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       error: checked.error,
       lastChecked: checked.lastChecked,
       checkSubscription: () => check('manual'),
+      recheckSubscription: () => check('confirm'),
     };
   }, [userId, checked, check]);
 

@@ -12,7 +12,7 @@ export function retryDelayMs(attempt: number): number {
 }
 
 /** Only the first check after sign-in and a check the user asked for may show an error toast (01-core §4). */
-export function shouldToastFailure(trigger: 'initial' | 'interval' | 'manual' | 'retry'): boolean {
+export function shouldToastFailure(trigger: 'initial' | 'interval' | 'manual' | 'retry' | 'confirm'): boolean {
   return trigger === 'initial' || trigger === 'manual';
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeToShow, parseSubscriptionParams } from './subscription-params.ts';
+import { confirmationRecheckDelayMs, noticeToShow, parseSubscriptionParams } from './subscription-params.ts';
 
 describe('subscription query parameters', () => {
   it('reads success and canceled with a known plan', () => {
@@ -29,5 +29,21 @@ describe('subscription notice (issue 9, item 8)', () => {
     const canceled = parseSubscriptionParams(new URLSearchParams('subscription=canceled'));
     expect(noticeToShow(canceled, { isAuthenticated: false, confirmedPlan: null })).toBeNull();
     expect(noticeToShow(canceled, { isAuthenticated: true, confirmedPlan: null })).toEqual(canceled);
+  });
+});
+
+describe('re-checking the plan after checkout while the webhook lags', () => {
+  const success = parseSubscriptionParams(new URLSearchParams('subscription=success&plan=pro'));
+  const canceled = parseSubscriptionParams(new URLSearchParams('subscription=canceled'));
+  it('checks again after 2, 4 and 8 s while the server has not confirmed the plan, then decides', () => {
+    const wait = (rechecksDone: number) => confirmationRecheckDelayMs(success, { confirmedPlan: null, failed: false, rechecksDone });
+    expect([0, 1, 2].map(wait)).toEqual([2000, 4000, 8000]);
+    expect(wait(3)).toBeNull();
+  });
+  it('decides at once when confirmed, after a failed check (its own retries apply), or for a cancel', () => {
+    expect(confirmationRecheckDelayMs(success, { confirmedPlan: 'pro', failed: false, rechecksDone: 0 })).toBeNull();
+    expect(confirmationRecheckDelayMs(success, { confirmedPlan: null, failed: true, rechecksDone: 0 })).toBeNull();
+    expect(confirmationRecheckDelayMs(canceled, { confirmedPlan: null, failed: false, rechecksDone: 0 })).toBeNull();
+    expect(confirmationRecheckDelayMs(null, { confirmedPlan: null, failed: false, rechecksDone: 0 })).toBeNull();
   });
 });

@@ -40,3 +40,20 @@ export function noticeToShow(
   if (notice.kind === 'canceled') return notice;
   return context.confirmedPlan !== null && (notice.plan === null || notice.plan === context.confirmedPlan) ? { ...notice, plan: context.confirmedPlan } : null;
 }
+
+/**
+ * After `?subscription=success` the webhook that activates the plan may land after the redirect
+ * (Stripe sends it on its own time). While the server has not confirmed the plan yet, the page
+ * checks again silently with the spec's retry timings (2 s doubling, 3 times, at most 60 s) before
+ * deciding; the delay before re-check number `recheck` (1-based), or null when it is time to decide.
+ */
+export function confirmationRecheckDelayMs(
+  notice: SubscriptionNotice | null,
+  context: { confirmedPlan: SubscriptionPlan | null; failed: boolean; rechecksDone: number },
+): number | null {
+  if (notice?.kind !== 'success' || context.confirmedPlan !== null || context.failed || context.rechecksDone >= CONFIRMATION_RECHECKS) return null;
+  return Math.min(2000 * 2 ** context.rechecksDone, 60_000);
+}
+
+/** Silent re-checks after a successful checkout before the page stops waiting for the plan. */
+export const CONFIRMATION_RECHECKS = 3;

@@ -13,7 +13,8 @@ export const ticketKeys = {
 export function useSendContactForm() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ContactFormInput) => apiRequest<{ received: true; ticket: Ticket | null }>('/api/contact', { method: 'POST', body: input }),
+    mutationFn: ({ input, captcha }: { input: ContactFormInput; captcha?: string }) =>
+      apiRequest<{ received: true; ticket: Ticket | null }>('/api/contact', { method: 'POST', body: input, headers: captcha ? { 'x-captcha-response': captcha } : undefined }),
     onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -66,6 +67,15 @@ export function useStaffReply(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdminReplyInput) => apiRequest<TicketDetail>(`/api/admin/tickets/${id}/replies`, { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+/** Admin: pushes and pulls one ticket with the helpdesk now. */
+export function useSyncTicket(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<TicketDetail>(`/api/admin/tickets/${id}/sync`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }

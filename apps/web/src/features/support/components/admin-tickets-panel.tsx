@@ -1,4 +1,5 @@
-import { TICKET_STATUSES, type TicketStatus } from '@wattwise/shared/contract/support';
+import { SUPPORT_MESSAGES, TICKET_STATUSES, type TicketStatus } from '@wattwise/shared/contract/support';
+import { ExternalLinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -10,7 +11,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { cn } from '@/lib/utils.ts';
-import { useStaffReply, useStaffTicket, useStaffTickets } from '../api/support.ts';
+import { useStaffReply, useStaffTicket, useStaffTickets, useSyncTicket } from '../api/support.ts';
 import { Conversation } from './conversation.tsx';
 import { formatWhen, STATUS_LABELS, STATUS_VARIANT } from './ticket-labels.ts';
 
@@ -19,6 +20,7 @@ const STATUS_OPTIONS = TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LAB
 function ReplyForm({ ticketId }: { ticketId: string }) {
   const detail = useStaffTicket(ticketId);
   const reply = useStaffReply(ticketId);
+  const sync = useSyncTicket(ticketId);
   const [body, setBody] = useState('');
   const [status, setStatus] = useState<TicketStatus>('pending');
   if (!detail.data) return <Skeleton className="h-40 w-full" />;
@@ -30,6 +32,27 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
         <p className="text-sm text-muted-foreground">
           {ticket.requester_name} · {ticket.requester_email}
         </p>
+        {ticket.agent_url && (
+          <div className="flex flex-wrap items-center gap-3">
+            <a className="inline-flex w-fit items-center gap-1 text-sm text-accent underline" href={ticket.agent_url} target="_blank" rel="noreferrer">
+              Open in Zendesk (ticket #{ticket.zendesk_ticket_id}) <ExternalLinkIcon className="size-3.5" aria-hidden />
+            </a>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={sync.isPending}
+              onClick={() =>
+                sync.mutate(undefined, {
+                  onSuccess: () => toast.success(SUPPORT_MESSAGES.synced),
+                  onError: () => toast.error(SUPPORT_MESSAGES.syncFailed),
+                })
+              }
+            >
+              Sync ticket
+            </Button>
+          </div>
+        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         <Conversation messages={messages} />

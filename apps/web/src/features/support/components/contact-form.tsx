@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES } from '@wattwise/shared/auth';
 import { contactFormSchema, SUPPORT_MESSAGES } from '@wattwise/shared/contract/support';
-import { Loader2Icon } from 'lucide-react';
+import { Loader2Icon, ShieldCheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,6 +11,8 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { type CaptchaStatus, useCaptcha } from '@/lib/captcha/use-captcha.ts';
 import { useSendContactForm } from '../api/support.ts';
 import { PRIORITY_OPTIONS } from './ticket-labels.ts';
 
@@ -24,8 +28,35 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-/** The contact form (01-core §5); a signed-in user may also open a ticket with a priority. */
+/** A visitor's human check: a token per submit, whether it is ready, and its status line. */
+type HumanCheck = { getToken: () => Promise<string>; ready: boolean; line: ReactNode };
+
+/** The contact form (01-core §5); a signed-in user may also open a ticket with a priority. A visitor passes the human check first. */
 export function ContactForm({ isSignedIn, defaults }: { isSignedIn: boolean; defaults?: { name: string; email: string } }) {
+  return isSignedIn ? <ContactFormFields isSignedIn defaults={defaults} humanCheck={null} /> : <VisitorContactForm defaults={defaults} />;
+}
+
+function HumanCheckLine({ status }: { status: CaptchaStatus }) {
+  return (
+    <p role="status" aria-live="polite" className="flex min-h-6 items-center gap-2 text-xs text-muted-foreground">
+      {status === 'ready' ? <ShieldCheckIcon className="size-3.5 text-brand" aria-hidden /> : <Loader2Icon className="size-3.5 animate-spin" aria-hidden />}
+      {status === 'ready' ? 'Human check passed' : status === 'error' ? AUTH_MESSAGES.captchaLoadFailed : 'Checking you are human…'}
+    </p>
+  );
+}
+
+function VisitorContactForm({ defaults }: { defaults?: { name: string; email: string } }) {
+  const { status, getToken, setContainer } = useCaptcha();
+  const line = (
+    <>
+      <div ref={setContainer} />
+      <HumanCheckLine status={status} />
+    </>
+  );
+  return <ContactFormFields isSignedIn={false} defaults={defaults} humanCheck={{ getToken: () => getToken('contact'), ready: status === 'ready', line }} />;
+}
+
+function ContactFormFields({ isSignedIn, defaults, humanCheck }: { isSignedIn: boolean; defaults?: { name: string; email: string }; humanCheck: HumanCheck | null }) {
   const send = useSendContactForm();
   const form = useForm<FormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: { ...EMPTY, ...defaults } });
   const { errors } = form.formState;
@@ -33,12 +64,14 @@ export function ContactForm({ isSignedIn, defaults }: { isSignedIn: boolean; def
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await send.mutateAsync(values);
+      const captcha = humanCheck ? await humanCheck.getToken() : undefined;
+      const result = await send.mutateAsync({ input: values, captcha });
       toast.success(SUPPORT_MESSAGES.messageSentTitle, { description: SUPPORT_MESSAGES.messageSent });
       if (result.ticket) toast.success(SUPPORT_MESSAGES.ticketCreated);
       form.reset({ ...EMPTY, ...defaults });
-    } catch {
-      toast.error(SUPPORT_MESSAGES.submitFailed);
+    } catch (error) {
+      // Too many messages: the server's rate-limit text; anything else: the spec's failure message.
+      toast.error(error instanceof ApiError && error.status === 429 ? error.message : SUPPORT_MESSAGES.submitFailed);
     }
   });
 
@@ -106,7 +139,8 @@ export function ContactForm({ isSignedIn, defaults }: { isSignedIn: boolean; def
           )}
         />
       )}
-      <Button type="submit" disabled={send.isPending} className="w-full sm:w-fit">
+      {humanCheck?.line}
+      <Button type="submit" disabled={send.isPending || (humanCheck !== null && !humanCheck.ready)} className="w-full sm:w-fit">
         {send.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
         Send Message
       </Button>

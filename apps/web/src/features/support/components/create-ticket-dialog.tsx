@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { useCreateTicket } from '../api/support.ts';
 import { PRIORITY_OPTIONS } from './ticket-labels.ts';
 
@@ -26,8 +27,8 @@ export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose: 
       toast.success(SUPPORT_MESSAGES.ticketCreated);
       form.reset();
       onClose();
-    } catch {
-      toast.error(SUPPORT_MESSAGES.createTicketFailed);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 429 ? error.message : SUPPORT_MESSAGES.createTicketFailed);
     }
   });
   return (

@@ -27,3 +27,15 @@ export function verifyUnsubscribeToken(key: string, token: string): string | nul
   const actual = Buffer.from(given);
   return userId && expected.length === actual.length && timingSafeEqual(expected, actual) ? userId : null;
 }
+
+const SUBSCRIPTION = 'subscription:';
+
+/** The token of a Stay Updated sign-up (visitors have no user id): the subscription's id, signed the same way. */
+export function signSubscriptionToken(key: string, subscriptionId: string): string {
+  return signUnsubscribeToken(key, `${SUBSCRIPTION}${subscriptionId}`);
+}
+
+/** The subscription id a verified token names, or null when it names a user. */
+export function subscriptionOfToken(subject: string): string | null {
+  return subject.startsWith(SUBSCRIPTION) ? subject.slice(SUBSCRIPTION.length) : null;
+}

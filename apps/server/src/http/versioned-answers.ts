@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+/** Where kept answers learn each user's current version of the data they were built from. */
+export type UserVersions = { read(userId: string): Promise<number> };
+
+/** An answer ready to send: the JSON text and its entity tag. */
+export type CachedAnswer = { body: string; etag: string };
+
+/**
+ * Answers kept in memory (the bill list, the recommendation cards), each labelled with the version
+ * of the user's data it was built from (`bill_list_versions`, counted by database triggers on
+ * every change, whoever makes it). A read first learns the user's version and serves the kept
+ * answer only when the version is the same, so an answer is never older than the data: a change
+ * made by the worker or another instance is seen by the next read here.
+ *
+ * Building a page of 50 bills costs the embedded database several milliseconds of decoding; the
+ * version check costs well under one (docs/decisions/032-bill-list-versions.md). Bounded by the
+ * bytes kept, least recently used first out; `maxBytes` 0 turns it off.
+ */
+export function createVersionedAnswers(options: { maxBytes: number; versions: UserVersions }) {
+  const entries = new Map<string, { version: number; list: CachedAnswer }>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.list.body.length;
+    entries.delete(key);
+  };
+
+  return {
+    /**
+     * The answer for `userId` and the request's `queryKey` (its canonical query): kept, or built
+     * by `build` and kept. The version is read before building, so a change that lands while
+     * building leaves the kept answer labelled older than the bills, and the next read rebuilds it.
+     */
+    async read(userId: string, queryKey: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
+      const version = await options.versions.read(userId);
+      const key = `${userId}\n${queryKey}`;
+      const kept = entries.get(key);
+      if (kept && kept.version === version) {
+        // Most recently used last.
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.list;
+      }
+      const body = JSON.stringify(await build());
+      // The tag names the user as well as the version: one browser may hold two users' answers in turn.
+      const etag = `W/"${version}-${createHash('sha256').update(key).digest('base64url').slice(0, 16)}"`;
+      const list = { body, etag };
+      drop(key);
+      if (body.length <= options.maxBytes) {
+        entries.set(key, { version, list });
+        bytes += body.length;
+        for (const oldest of entries.keys()) {
+          if (bytes <= options.maxBytes) break;
+          drop(oldest);
+        }
+      }
+      return list;
+    },
+    /** Bytes of JSON kept (for tests and metrics). */
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+export type VersionedAnswers = ReturnType<typeof createVersionedAnswers>;
+
+/**
+ * Sends a kept answer: `304` without a body when the browser already holds it (`If-None-Match`),
+ * else the JSON. The browser revalidates on every use (`no-cache`).
+ */
+export function sendVersionedAnswer(c: Context, answer: CachedAnswer) {
+  const headers = { etag: answer.etag, 'cache-control': 'private, no-cache' };
+  if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, headers);
+  return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });
+}
