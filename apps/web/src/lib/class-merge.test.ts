@@ -46,6 +46,8 @@ describe('class merge', () => {
     expect(mergeClasses('border border-input border-2')).toBe('border-input border-2');
     expect(mergeClasses('size-4 w-6')).toBe('size-4 w-6');
     expect(mergeClasses('w-6 size-4')).toBe('size-4');
+    expect(mergeClasses('scroll-mt-4 scroll-mt-20')).toBe('scroll-mt-20');
+    expect(mergeClasses('scroll-mt-4 scroll-m-2')).toBe('scroll-m-2');
   });
 
   it('agrees with tailwind-merge on every ordered pair of classes written in the app', () => {

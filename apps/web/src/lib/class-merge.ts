@@ -30,6 +30,12 @@ const COVERS: Record<string, string[]> = {
   m: ['mx', 'my', 'ms', 'me', 'mt', 'mr', 'mb', 'ml'],
   mx: ['mr', 'ml'],
   my: ['mt', 'mb'],
+  'scroll-m': ['scroll-mx', 'scroll-my', 'scroll-mt', 'scroll-mr', 'scroll-mb', 'scroll-ml'],
+  'scroll-mx': ['scroll-mr', 'scroll-ml'],
+  'scroll-my': ['scroll-mt', 'scroll-mb'],
+  'scroll-p': ['scroll-px', 'scroll-py', 'scroll-pt', 'scroll-pr', 'scroll-pb', 'scroll-pl'],
+  'scroll-px': ['scroll-pr', 'scroll-pl'],
+  'scroll-py': ['scroll-pt', 'scroll-pb'],
   size: ['w', 'h'],
   inset: ['inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'],
   'inset-x': ['right', 'left'],
@@ -84,7 +90,7 @@ function prefix(names: string, classify: Classify | string): void {
   for (const name of names.split(' ')) PREFIXES[name] = typeof classify === 'string' ? () => classify : classify;
 }
 /** Spacing-like utilities whose group is their own name. */
-for (const name of 'p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml w h size min-w min-h max-w max-h gap gap-x gap-y inset inset-x inset-y start end top right bottom left space-x space-y basis'.split(' ')) {
+for (const name of 'p px py ps pe pt pr pb pl m mx my ms me mt mr mb ml w h size min-w min-h max-w max-h gap gap-x gap-y inset inset-x inset-y start end top right bottom left space-x space-y basis scroll-m scroll-mx scroll-my scroll-mt scroll-mr scroll-mb scroll-ml scroll-p scroll-px scroll-py scroll-pt scroll-pr scroll-pb scroll-pl'.split(' ')) {
   prefix(name, (v) => (SPACING(v) ? name : undefined));
 }
 const VALUE = /^([0-9.]+%?|\d+\/\d+|\[.+\]|\(.+\)|auto|none|full|first|last|tight|tighter|snug|normal|relaxed|loose|wide|wider|widest|square|video|sm|md|lg|xl|2xl|3xl|xs)$/;
