@@ -46,7 +46,7 @@ import { errorBody, handleError } from './http/errors.ts';
 import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
 import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
-import { APP_RATE_LIMITS, createRateLimiter, limitRoutes } from './http/rate-limit.ts';
+import { appRateLimits, createRateLimiter, limitRoutes } from './http/rate-limit.ts';
 import { limitRequestBodies, requireSameOriginWrites } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createAdminOnly, createSignedIn } from './http/session.ts';
@@ -156,9 +156,10 @@ export function createApp(deps: AppDeps) {
   };
   const signedIn = createSignedIn({ db, lookup: sessionLookup });
   // Mail-sending and AI endpoints: per user when signed in, else per client address (http/rate-limit.ts).
+  const rateLimiter = createRateLimiter(database);
   app.use('/api/*', limitRoutes({
-    limiter: createRateLimiter(database),
-    routes: APP_RATE_LIMITS,
+    limiter: rateLimiter,
+    routes: appRateLimits(config.contactRateLimit),
     subjectOf: async (c) => {
       const session = await sessionLookup(c.req.raw.headers);
       return session ? `user:${session.userId}` : `ip:${getClientIp(c, config.trustProxy) ?? 'unknown'}`;
@@ -187,7 +188,7 @@ export function createApp(deps: AppDeps) {
   const billVersions = createBillListVersions(database);
   app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger, answerCacheBytes: config.billListCacheBytes, versions: billVersions }));
-  app.route('/', createEmailRoutes({ db, queue: deps.queue, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey, signedIn, lookup: sessionLookup, webhookSecret: config.emailWebhookSecret, trustProxy: config.trustProxy }));
+  app.route('/', createEmailRoutes({ db, queue: deps.queue, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey, signedIn, lookup: sessionLookup, webhookSecret: config.emailWebhookSecret, trustProxy: config.trustProxy, rateLimiter }));
   app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
   app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
   const helpdesk = deps.helpdesk === undefined ? createHelpdesk(config.helpdesk, { logger }) : deps.helpdesk;
@@ -203,7 +204,6 @@ export function createApp(deps: AppDeps) {
       mirror: createTicketMirror({ db, helpdesk, notifier, logger }, deps.queue),
       captcha,
       trustProxy: config.trustProxy,
-      rateLimit: config.contactRateLimit,
       logger,
     }),
   );
@@ -211,7 +211,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createProcessingRoutes({ signedIn }));
   const ai = deps.ai === undefined ? createAiProvider(config.ai) : deps.ai;
   app.route('/', createRebateRoutes({ db, signedIn, adminOnly, ai, rewiringAmerica: config.rewiringAmerica }));
-  app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup }));
+  app.route('/', createAssistantRoutes({ db, signedIn, ai, trustProxy: config.trustProxy, logger, lookup: sessionLookup, rateLimiter }));
   app.route('/', createCalculatorRoutes({ signedIn, db }));
   app.route('/', createGamificationRoutes({ signedIn, db }));
   const clockControl = config.smartHome.testClock ? (deps.clockControl ?? createAdjustableClock()) : null;

@@ -7,8 +7,8 @@ import type { AppEnv } from './types.ts';
 /** What a refused caller reads (the same words as the upload limit's). */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
-/** At most `max` calls per caller in a fixed window of `windowSeconds`. */
-export type RateRule = { name: string; max: number; windowSeconds: number };
+/** At most `max` calls per caller in a fixed window of `windowSeconds`; `message` is what a refused caller reads. */
+export type RateRule = { name: string; max: number; windowSeconds: number; message?: string };
 
 /** A limited route: method, path as Hono matches it, and its rule. */
 export type LimitedRoute = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; rule: RateRule };
@@ -34,7 +34,7 @@ export function createRateLimiter(database: Pick<Database, 'execute'>) {
     const count = Number(rows[0]?.count ?? 0);
     if (count <= rule.max) return;
     const windowStart = Number(rows[0]?.last_request ?? now);
-    throw new RateLimitedError(TOO_MANY_REQUESTS, Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+    throw new RateLimitedError(rule.message ?? TOO_MANY_REQUESTS, Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
   };
 }
 
@@ -65,16 +65,20 @@ function pathMatches(routePath: string, requestPath: string): boolean {
 
 const minute = 60;
 const hour = 60 * minute;
-/** Endpoints that send mail or call a paid AI model, beyond those limiting themselves (README, Security). */
-export const APP_RATE_LIMITS: readonly LimitedRoute[] = [
+/**
+ * Endpoints that send mail or call a paid AI model, beyond those limiting themselves (README,
+ * Security). `contact` is the contact form's and new tickets' one limit per sender
+ * (CONTACT_RATE_LIMIT_*, decision 141).
+ */
+export const appRateLimits = (contact: { max: number; windowSeconds: number }): readonly LimitedRoute[] => [
   // Mail to the support team and, for a ticket, to the sender.
-  { method: 'POST', path: '/api/contact', rule: { name: 'contact', max: 5, windowSeconds: 10 * minute } },
+  { method: 'POST', path: '/api/contact', rule: { name: 'contact', ...contact } },
+  { method: 'POST', path: '/api/support/tickets', rule: { name: 'contact', ...contact } },
   // Creates an account and mails its verification and set-password links.
   { method: 'POST', path: '/api/plan-sign-up', rule: { name: 'plan-sign-up', max: 5, windowSeconds: 10 * minute } },
   // Confirmation mail with a calendar invitation.
   { method: 'POST', path: '/api/appointments', rule: { name: 'appointments', max: 30, windowSeconds: hour } },
   // Notifications (and their mail) to the support team and the requester.
-  { method: 'POST', path: '/api/support/tickets', rule: { name: 'support', max: 20, windowSeconds: hour } },
   { method: 'POST', path: '/api/support/tickets/:id/messages', rule: { name: 'support', max: 20, windowSeconds: hour } },
   // The AI model when one is configured (the assistant's chat keeps its own limit).
   { method: 'POST', path: '/api/rebates/:id/eligibility', rule: { name: 'rebates-ai', max: 20, windowSeconds: minute } },

@@ -11,7 +11,7 @@ import { processingRun } from '../db/schema/processing.ts';
 import { CHAT_RATE_LIMIT } from '../features/assistant/assistant.service.ts';
 import { createAiProvider } from '../platform/ai.ts';
 import { ask, type SeedBill, seedBills, signedInUser } from './assistant.test-support.ts';
-import { createTestContext, type TestContext } from './test-app.ts';
+import { createTestContext, nextIp, postJson, type TestContext } from './test-app.ts';
 
 const ALICE_BILLS: SeedBill[] = [
   { total: 120, usage: 900, start: '2026-01-01', end: '2026-01-31', due: '2026-02-20' },
@@ -158,6 +158,17 @@ describe('offline engine on the user own bills', () => {
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(r.body).toMatchObject({ error: { message: CHAT_MESSAGES.tooManyRequests } });
+  });
+
+  it('past the limit for a visitor: counted per address, 429 with Retry-After; another address is not held back', async () => {
+    const ip = nextIp();
+    const visitor = async (from: string) => postJson(ctx.app, '/api/assistant/chat', { messages: [{ role: 'user', content: 'hello' }] }, { ip: from });
+    for (let i = 0; i < CHAT_RATE_LIMIT.maxQuestions; i++) expect((await visitor(ip)).status).toBe(200);
+    const refused = await visitor(ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: { message: CHAT_MESSAGES.tooManyRequests } });
+    expect((await visitor(nextIp())).status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
 import { withUserScope } from '../../db/user-scope.ts';
 import { getClientIp } from '../../http/client-ip.ts';
-import { RateLimitedError } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, unauthorizedResponse } from '../../http/openapi.ts';
 import { type SessionLookup, type SignedIn, signedInUser } from '../../http/session.ts';
 import type { AppEnv } from '../../http/types.ts';
@@ -38,6 +38,7 @@ export type AssistantRoutesDeps = {
   /** Who is signed in, if anyone: the chat also answers visitors (02-tools §6: the assistant page has no guard). */
   lookup: SessionLookup;
   ai: AiProvider | null;
+  rateLimiter: RateLimiter;
   trustProxy: boolean;
   logger: Logger;
 };
@@ -46,22 +47,15 @@ export type AssistantRoutesDeps = {
 const WORDS_PER_DELTA = 4;
 
 
-/** Visitors are not stored, so their limit is kept per address in this process. */
-function createVisitorLimiter() {
-  const seen = new Map<string, number[]>();
-  return (ip: string, now = Date.now()) => {
-    const recent = (seen.get(ip) ?? []).filter((t) => t > now - CHAT_RATE_LIMIT.windowMs);
-    if (recent.length >= CHAT_RATE_LIMIT.maxQuestions) {
-      throw new RateLimitedError(CHAT_MESSAGES.tooManyRequests, Math.max(1, Math.ceil(((recent[0] ?? now) + CHAT_RATE_LIMIT.windowMs - now) / 1000)));
-    }
-    recent.push(now);
-    seen.set(ip, recent);
-    if (seen.size > 10_000) seen.delete(seen.keys().next().value ?? '');
-  };
-}
+/** Visitors are not stored: their limit is counted per address by the app's rate limiter. */
+const VISITOR_CHAT_RULE = {
+  name: 'chat-visitor',
+  max: CHAT_RATE_LIMIT.maxQuestions,
+  windowSeconds: CHAT_RATE_LIMIT.windowMs / 1000,
+  message: CHAT_MESSAGES.tooManyRequests,
+};
 
 export function createAssistantRoutes(deps: AssistantRoutesDeps) {
-  const limitVisitor = createVisitorLimiter();
   const router = createRouter();
 
   router.openAPIRegistry.registerPath({
@@ -91,7 +85,7 @@ export function createAssistantRoutes(deps: AssistantRoutesDeps) {
         await checkChatRateLimit(db, id);
         await saveQuestion(db, id, question);
       });
-    } else limitVisitor(getClientIp(c, deps.trustProxy) ?? 'unknown');
+    } else await deps.rateLimiter(VISITOR_CHAT_RULE, `ip:${getClientIp(c, deps.trustProxy) ?? 'unknown'}`);
 
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();

@@ -18,7 +18,6 @@ import { createRouter, errorResponse as err, jsonBody, jsonResponse as json } fr
 import { type SessionLookup, type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import {
   createTestEmailSender,
-  createWindowLimiter,
   type EmailDeps,
   getEmailPreferences,
   handleProviderEvents,
@@ -38,7 +37,7 @@ const unauthorized = err(EMAIL_MESSAGES.notAuthenticated);
 export function createEmailRoutes(deps: EmailRoutesDeps) {
   const signedIn = withSignInMessage(deps.signedIn, EMAIL_MESSAGES.notAuthenticated);
   const sendTest = createTestEmailSender(deps);
-  const limitSignups = createWindowLimiter(SUBSCRIBE_RATE_LIMIT, EMAIL_MESSAGES.tooManySignups);
+  const signupRule = { name: 'email-subscribe', max: SUBSCRIBE_RATE_LIMIT.max, windowSeconds: SUBSCRIBE_RATE_LIMIT.windowMs / 1000, message: EMAIL_MESSAGES.tooManySignups };
   const router = createRouter();
 
   router.openAPIRegistry.registerPath({
@@ -128,7 +127,7 @@ export function createEmailRoutes(deps: EmailRoutesDeps) {
       }),
       async (c) => {
         const session = await deps.lookup(c.req.raw.headers);
-        limitSignups(session?.userId ?? getClientIp(c, deps.trustProxy) ?? 'unknown');
+        await deps.rateLimiter(signupRule, session ? `user:${session.userId}` : `ip:${getClientIp(c, deps.trustProxy) ?? 'unknown'}`);
         return c.json(await subscribe(deps, session?.userId ?? null, c.req.valid('json')), 200);
       },
     );

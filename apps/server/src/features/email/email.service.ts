@@ -13,7 +13,8 @@ import {
 } from '@wattwise/shared/contract/email';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, RateLimitedError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { readEmailPreferences, writeEmailPreferences } from '../../platform/email-preferences.ts';
 import { type TemplateData, templateMail } from '../../platform/email-templates/message.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -30,6 +31,8 @@ export type EmailDeps = {
   logger: Logger;
   publicUrl: string;
   unsubscribeKey: string;
+  /** The app's rate limiter (http/rate-limit.ts), for the sends a caller asks for. */
+  rateLimiter: RateLimiter;
 };
 
 // ---- the user's own preferences and events (routes call these inside the user's scope) ----
@@ -102,29 +105,15 @@ function sampleData(template: TestEmailTemplate, firstName: string, publicUrl: s
   }
 }
 
-/** At most `limit.max` calls per key (a user, an address) in a sliding window, counted in this process. */
-export function createWindowLimiter(limit: { max: number; windowMs: number }, message: string) {
-  const seen = new Map<string, number[]>();
-  return (key: string, now = Date.now()) => {
-    const recent = (seen.get(key) ?? []).filter((t) => t > now - limit.windowMs);
-    if (recent.length >= limit.max) {
-      throw new RateLimitedError(message, Math.max(1, Math.ceil(((recent[0] ?? now) + limit.windowMs - now) / 1000)));
-    }
-    recent.push(now);
-    seen.set(key, recent);
-    if (seen.size > 10_000) seen.delete(seen.keys().next().value ?? '');
-  };
-}
-
 export function createTestEmailSender(deps: EmailDeps) {
   // The page sends real mail, so a few a window per user.
-  const limit = createWindowLimiter(TEST_EMAIL_RATE_LIMIT, EMAIL_MESSAGES.tooManyTests);
+  const rule = { name: 'email-test', max: TEST_EMAIL_RATE_LIMIT.max, windowSeconds: TEST_EMAIL_RATE_LIMIT.windowMs / 1000, message: EMAIL_MESSAGES.tooManyTests };
   /**
    * Renders the template with example data and queues it through the real adapter. Not held back
    * by the sender's preferences (they asked for it), but never to a bounced or complained address.
    */
   return async (userId: string, input: { to: string; template: TestEmailTemplate }): Promise<void> => {
-    limit(userId);
+    await deps.rateLimiter(rule, `user:${userId}`);
     const contact = await getUserContact(deps.db, userId);
     const message = await templateMail({
       to: input.to,

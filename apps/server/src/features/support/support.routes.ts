@@ -16,7 +16,6 @@ import type { Db } from '../../db/client.ts';
 import { getClientIp } from '../../http/client-ip.ts';
 import { AppError } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
-import { createRateLimiter } from '../../http/sender-rate-limit.ts';
 import { type AdminOnly, type SessionLookup, type SignedIn, signedInUser } from '../../http/session.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER, type CaptchaVerifier } from '../../platform/captcha.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -47,8 +46,6 @@ export type SupportRoutesDeps = {
   /** The human check of signed-out senders of the contact form. */
   captcha: CaptchaVerifier;
   trustProxy: boolean;
-  /** Contact messages and new tickets one sender (account, else address) may send per window. */
-  rateLimit: { max: number; windowSeconds: number };
   logger: Logger;
 };
 
@@ -56,9 +53,7 @@ const notFound = err(SUPPORT_MESSAGES.notFound);
 const forbidden = err('Access denied: You do not have permission to view this page.');
 const tooMany = err(SUPPORT_MESSAGES.tooManyRequests);
 
-export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdminCaller, notifier, mirror, captcha, trustProxy, rateLimit, logger }: SupportRoutesDeps) {
-  const limiter = createRateLimiter({ ...rateLimit, message: SUPPORT_MESSAGES.tooManyRequests });
-  const limitSender = (c: Context, userId: string | null) => limiter.hit(userId ? `user:${userId}` : `ip:${getClientIp(c, trustProxy) ?? 'unknown'}`);
+export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdminCaller, notifier, mirror, captcha, trustProxy, logger }: SupportRoutesDeps) {
   const agentUrlFor = async (c: Context) => (mirror.agentUrl && (await isAdminCaller(c.req.raw.headers)) ? mirror.agentUrl : null);
   return createRouter()
     .openapi(
@@ -82,7 +77,6 @@ export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdmi
         const userId = (await sessionOf(c.req.raw.headers))?.userId ?? null;
         const form = c.req.valid('json');
         if (form.createTicket && !userId) throw new AppError('UNAUTHORIZED', 401, SUPPORT_MESSAGES.signInForTickets);
-        limitSender(c, userId);
         if (!userId && !(await captcha.verify(c.req.header(CAPTCHA_HEADER), { action: 'contact', ip: getClientIp(c, trustProxy) }))) {
           throw new AppError(CAPTCHA_FAILED.code, 400, CAPTCHA_FAILED.message);
         }
@@ -113,7 +107,6 @@ export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdmi
       }),
       async (c) => {
         const userId = signedInUser(c).id;
-        limitSender(c, userId);
         return c.json(await createTicket({ db, mirror }, userId, c.req.valid('json')), 201);
       },
     )
