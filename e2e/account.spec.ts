@@ -7,7 +7,7 @@ import { signIn, signUpAndConfirm } from './support/auth.ts';
 import { GEORGIA_BILL } from './support/bills.ts';
 import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { useAppAndBrowser } from './support/suite.ts';
-import { secretOfOtpauthUri, totpCode } from './support/totp.ts';
+import { secretOfOtpauthUri, totpCode } from '../apps/server/src/test/totp.ts';
 
 // Account and privacy rights (issue 18), the "Done when" browser story: two-factor sign-in,
 // 'Download my data' with the bills in the archive, 'Delete my account' with the files gone.

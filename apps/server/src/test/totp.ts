@@ -1,3 +1,4 @@
+// Also used by the browser tests (e2e/account.spec.ts): one RFC 6238 implementation, independent of the server's.
 import { createHmac } from 'node:crypto';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
