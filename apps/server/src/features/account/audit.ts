@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditEventType } from '@wattwise/shared/contract/account';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { findUserIdByEmail, verificationTokenClaims } from '../auth/auth.service.ts';
+import { type AuthOutcome, findUserIdByEmail, verificationTokenClaims } from '../auth/auth.service.ts';
 import { type AuditEventRow, findAuditEvents, insertAuditEvent } from './account.queries.ts';
 
 // The audit log of security events (issue 18). Written on the shared connection, never inside a
@@ -54,22 +54,6 @@ export async function listAuditEvents(db: Db, filter: { userId?: string; limit: 
   return (await findAuditEvents(db, filter)).map(toAuditEventDto);
 }
 
-/** What a better-auth endpoint answered, as the auth routes saw it. */
-export type AuthOutcome = {
-  path: string;
-  status: number;
-  /** The request's JSON body (POST) or {}. */
-  requestBody: Record<string, unknown>;
-  /** The response's JSON body, or null (redirects). */
-  responseBody: Record<string, unknown> | null;
-  query: URLSearchParams;
-  /** Where a redirect answer sends the browser. */
-  location: string | null;
-  /** The signed-in user before the call, for the endpoints that need a session. */
-  sessionUser: { id: string; twoFactorEnabled: boolean } | null;
-  ip: string | null;
-  userAgent: string | null;
-};
 
 /** Auth endpoints whose outcome is a security event; the others are not looked at. */
 export const AUDITED_AUTH_PATHS: ReadonlySet<string> = new Set([

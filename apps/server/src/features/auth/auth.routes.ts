@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { getClientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { CAPTCHA_FAILED, CAPTCHA_HEADER, type CaptchaAction, type CaptchaVerifier } from '../../platform/captcha.ts';
-import { type Auth, CLIENT_IP_HEADER, getSession, HUMAN_CHECKED_HEADER } from './auth.service.ts';
+import { type Auth, type AuthOutcome, CLIENT_IP_HEADER, getSession, HUMAN_CHECKED_HEADER } from './auth.service.ts';
 
 const CAPTCHA_PATHS: Record<string, CaptchaAction> = {
   '/api/auth/sign-up/email': 'signup',
@@ -55,17 +55,7 @@ export type AuthAudit = {
   paths: ReadonlySet<string>;
   /** Paths that run with a session: the user is looked up before the call. */
   sessionPaths: ReadonlySet<string>;
-  record: (outcome: {
-    path: string;
-    status: number;
-    requestBody: Record<string, unknown>;
-    responseBody: Record<string, unknown> | null;
-    query: URLSearchParams;
-    location: string | null;
-    sessionUser: { id: string; twoFactorEnabled: boolean } | null;
-    ip: string | null;
-    userAgent: string | null;
-  }) => Promise<void>;
+  record: (outcome: AuthOutcome) => Promise<void>;
 };
 
 async function jsonObject(body: Request | Response): Promise<Record<string, unknown> | null> {

@@ -325,6 +325,23 @@ export async function listUsersPage(db: Db, limit: number, after: { createdAt: D
   return { rows, total: await countUsers(db) };
 }
 
+/** What a better-auth endpoint answered, as the auth routes saw it. */
+export type AuthOutcome = {
+  path: string;
+  status: number;
+  /** The request's JSON body (POST) or {}. */
+  requestBody: Record<string, unknown>;
+  /** The response's JSON body, or null (redirects). */
+  responseBody: Record<string, unknown> | null;
+  query: URLSearchParams;
+  /** Where a redirect answer sends the browser. */
+  location: string | null;
+  /** The signed-in user before the call, for the endpoints that need a session. */
+  sessionUser: { id: string; twoFactorEnabled: boolean } | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
 // ---- account settings (features/account reads the auth tables through these) ----
 
 export async function findProfile(db: Db, userId: string) {
