@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app.ts';
-import { createDatabase, type Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../test/test-app.ts';
 
 // Every list and filter the app runs, and every foreign key a delete follows, has an index
 // (migration 0004): with sequential scans priced out the planner must still find one. A query
@@ -30,22 +29,11 @@ const QUERIES: Record<string, string> = {
   'sessions of a user': `select id from sessions where user_id = ${USER}`,
 };
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const testDb = await createTestDatabase();
-  drop = testDb.drop;
-  database = await createDatabase(testDb.options);
-  await database.migrate();
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const db = useMigratedDatabase();
 
 describe('indexes', () => {
   it.each(Object.entries(QUERIES))('%s uses an index', async (_name, query) => {
-    const { rows } = await database.execute(`set enable_seqscan = off; explain ${query}`);
+    const { rows } = await db().execute(`set enable_seqscan = off; explain ${query}`);
     const plan = JSON.stringify(rows);
     // An empty result of the multi-statement call would pass the check below by accident.
     expect(plan).toMatch(/Index|Bitmap/);

@@ -1,25 +1,11 @@
 // Every table that holds a user's data is in the export and the deletion (issue 18): the list is
 // derived from the schema's user_id columns, and this test fails when a table refers to a user
 // any other way (another column name, or a table made by hand-written SQL only).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from './client.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../test/test-app.ts';
 import { NOT_OWNED_BY_REFERENCE, REDACTED_COLUMNS, RETAINED_ANONYMISED, tablesReferencingUsers, userOwnedTables } from './user-data.ts';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const testDb = await createTestDatabase();
-  drop = testDb.drop;
-  database = await createDatabase(testDb.options);
-  await database.migrate();
-});
-
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const db = useMigratedDatabase();
 
 const owned = () => new Set(userOwnedTables().map((t) => t.name));
 
@@ -39,8 +25,8 @@ describe('user-owned tables', () => {
     }
   });
 
-  it('every table of the migrated database with a user_id column or a foreign key to users is covered', async () => {
-    const { rows } = await database.execute(`
+  it('every table of the migrated db() with a user_id column or a foreign key to users is covered', async () => {
+    const { rows } = await db().execute(`
       select distinct c.table_name as name from information_schema.columns c
         where c.table_schema = 'public' and c.column_name = 'user_id'
       union

@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../db/client.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { useMigratedDatabase } from '../test/test-app.ts';
 import { createAltchaVerifier, createRecaptchaVerifier, createTurnstileVerifier } from './captcha.ts';
 import { createLogger } from './logger.ts';
 
@@ -16,20 +15,9 @@ async function solvedToken(challenge: { algorithm: string; challenge: string; ma
 }
 
 describe('ALTCHA verifier', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const testDb = await createTestDatabase();
-    drop = testDb.drop;
-    database = await createDatabase(testDb.options);
-    await database.migrate();
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const db = useMigratedDatabase();
 
-  const verifier = () => createAltchaVerifier({ hmacKey: HMAC, maxNumber: 1000, expiresSeconds: 60, db: database.db });
+  const verifier = () => createAltchaVerifier({ hmacKey: HMAC, maxNumber: 1000, expiresSeconds: 60, db: db().db });
 
   it('accepts a solved challenge once, then refuses the replay', async () => {
     const v = verifier();

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDatabase, type Database } from '../db/client.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { useMigratedDatabase } from '../test/test-app.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxMailer, createSendEmailWorker, createSmtpMailer, listOutboxMessages, SEND_EMAIL_JOB } from './mail.ts';
 import { createQueue, type Queue } from './queue.ts';
@@ -57,21 +56,14 @@ describe('SMTP mailer', () => {
 });
 
 describe('send-email job', () => {
-  let database: Database;
-  let drop: () => Promise<void>;
+  const db = useMigratedDatabase();
   let queue: Queue;
   beforeAll(async () => {
-    const testDb = await createTestDatabase();
-    drop = testDb.drop;
-    database = await createDatabase(testDb.options);
-    await database.migrate();
-    queue = createQueue({ database, logger: createLogger({ level: 'silent' }) });
+    queue = createQueue({ database: db(), logger: createLogger({ level: 'silent' }) });
     await queue.start();
   });
   afterAll(async () => {
     await queue?.stop(5_000);
-    await database?.close();
-    await drop?.();
   });
 
   it('rejects a malformed payload before it is queued', async () => {
@@ -79,13 +71,13 @@ describe('send-email job', () => {
   });
 
   it('delivers queued mail to the outbox through a worker', async () => {
-    await queue.work(createSendEmailWorker(createOutboxMailer({ db: database.db, from: 'Wattwise <no-reply@wattwise.local>' }), database.db));
+    await queue.work(createSendEmailWorker(createOutboxMailer({ db: db().db, from: 'Wattwise <no-reply@wattwise.local>' }), db().db));
     await queue.send(SEND_EMAIL_JOB, message);
     const deadline = Date.now() + 10_000;
-    let rows = await listOutboxMessages(database.db);
+    let rows = await listOutboxMessages(db().db);
     while (rows.length === 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      rows = await listOutboxMessages(database.db);
+      rows = await listOutboxMessages(db().db);
     }
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...message, from: 'Wattwise <no-reply@wattwise.local>' });

@@ -6,7 +6,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { type Env, loadConfig, readTestDatabaseUrl, type Secrets } from '../config.ts';
 import { createDatabase, type Database, type DatabaseOptions } from '../db/client.ts';
@@ -47,6 +47,29 @@ export async function createTestDatabase(
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
+  };
+}
+
+/**
+ * A fresh migrated database for the enclosing file or describe block (opened before its tests,
+ * closed and dropped after them); call the returned function inside a test or hook for it.
+ */
+export function useMigratedDatabase(): () => Database {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const testDb = await createTestDatabase();
+    drop = testDb.drop;
+    database = await createDatabase(testDb.options);
+    await database.migrate();
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+  return () => {
+    if (!database) throw new Error('the database is opened in beforeAll');
+    return database;
   };
 }
 
