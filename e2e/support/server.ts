@@ -74,6 +74,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         MALLOC_ARENA_MAX: '2',
         // Plan limits (1 bill a month on the free plan) only where a story is about them (e2e/payments.spec.ts).
         PLAN_LIMITS: 'false',
+        // Every browser of a spec signs in from 127.0.0.1, where real users each have their own
+        // address: the sign-in limit per address (5 a minute by default, tested in the server's
+        // tests) would refuse a spec's sixth new user.
+        SIGN_IN_RATE_LIMIT_MAX: '60',
         // Development mode: the stories read their mail in the dev mailbox, which a production
         // server shows to an admin only (it holds every user's reset links).
         NODE_ENV: 'development',
