@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share a worker's loaded modules instead of importing the server again each (decision
+    // 013): every file still gets its own database and app, and no test mocks a module.
+    isolate: false,
     globalSetup: ['src/test/global-setup.ts'],
   },
 });
