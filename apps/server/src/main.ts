@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { closeReaders } from '@wattwise/extractor/extract';
 import { createApp } from './app.ts';
@@ -119,6 +120,9 @@ async function main() {
     force.unref();
     try {
       if (server) {
+        // A keep-alive connection busy when the signal came stays open after close(): answer
+        // what arrives on it with `Connection: close`, so clients (and load balancers) move on.
+        server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => response.setHeader('Connection', 'close'));
         const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await realtime.close(); // ends live progress streams, so the server can close

@@ -243,9 +243,13 @@ describe('graceful shutdown (SIGTERM)', () => {
     }
     expect(reading).toBeDefined();
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    // No new connection is taken any more…
-    expect(await fetch(`${server.base}/api/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+    // No new connection is taken any more (within seconds of the signal, however busy the machine)…
+    const healthAnswered = () => fetch(`${server.base}/api/health`).then(() => 'answered', () => 'refused');
+    let health = await healthAnswered();
+    for (const stopBy = Date.now() + 15_000; health === 'answered' && Date.now() < stopBy; health = await healthAnswered()) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(health).toBe('refused');
     // …but the request in flight is finished.
     held.sendRest();
     expect(await held.answered).toBe(202);
