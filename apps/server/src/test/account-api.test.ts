@@ -13,7 +13,7 @@ import { createAdmin } from '../features/auth/auth.service.ts';
 import { uploadBill } from '../features/bills/bills.service.ts';
 import { TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
-import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail, linkIn } from './test-app.ts';
+import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, waitForMail, linkIn, type JsonCall, requestJson } from './test-app.ts';
 import { secretOfOtpauthUri, totpCode } from './totp.ts';
 
 let ctx: TestContext;
@@ -24,15 +24,7 @@ async function signIn(email: string, password = STRONG_PASSWORD) {
   return postJson(ctx.app, '/api/auth/sign-in/email', { email, password }, { captcha: await solveCaptcha(ctx.app) });
 }
 
-async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN };
-  if (cookie) headers.cookie = cookie;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const type = res.headers.get('content-type') ?? '';
-  const body = type.includes('json') ? ((await res.json()) as T) : (null as T);
-  return { status: res.status, body, res };
-}
+const call = <T = Record<string, unknown>>(cookie: string | null, url: string, init: JsonCall = {}) => requestJson<T>(ctx.app, cookie, url, init);
 
 /** The cookie header after a response: its Set-Cookie values over the ones sent (an emptied cookie goes). */
 function mergeCookies(cookie: string, res: Response): string {

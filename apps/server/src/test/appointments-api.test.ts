@@ -5,19 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointment } from '../db/schema/appointments.ts';
 import { confirmationEmail } from '../features/appointments/appointments.service.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
-import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail } from './test-app.ts';
+import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, waitForMail, type JsonCall, requestJson } from './test-app.ts';
 
 let ctx: TestContext;
 const users = { a: { cookie: '', email: '' }, b: { cookie: '', email: '' } };
 
-async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN };
-  if (cookie) headers.cookie = cookie;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T = Record<string, unknown>>(cookie: string | null, url: string, init: JsonCall = {}) => requestJson<T>(ctx.app, cookie, url, init);
 
 type Availability = { dates: string[]; times: string[]; taken: string[]; timeZone: string };
 type Appt = { id: string; date: string; time: string };

@@ -5,7 +5,7 @@ import { supportTicket, ticketMessage } from '../db/schema/support.ts';
 import { withUserScope } from '../db/user-scope.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
-import { cookiesOf, createTestContext, nextIp, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail } from './test-app.ts';
+import { cookiesOf, createTestContext, nextIp, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN, waitForMail, type JsonCall, requestJson } from './test-app.ts';
 
 let ctx: TestContext;
 const users = { a: { cookie: '', id: '', email: '' }, b: { cookie: '', id: '', email: '' }, c: { cookie: '', id: '', email: '' }, admin: { cookie: '', id: '', email: '' } };
@@ -16,14 +16,7 @@ async function signIn(email: string) {
   return cookiesOf(res);
 }
 
-async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
-  if (cookie) headers.cookie = cookie;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T = Record<string, unknown>>(cookie: string | null, url: string, init: JsonCall = {}) => requestJson<T>(ctx.app, cookie, url, init);
 
 type Ticket = { id: string; status: string; subject: string; requester_email: string };
 type Detail = { ticket: Ticket; messages: { author: string; body: string }[] };
@@ -47,7 +40,8 @@ const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'My b
 describe('contact form', () => {
   it('takes a visitor\'s message, refuses a visitor\'s ticket with the spec\'s message, and checks the fields', async () => {
     const human = { 'x-captcha-response': await solveCaptcha(ctx.app) };
-    expect(await call(null, '/api/contact', { method: 'POST', body: contact, headers: human })).toEqual({ status: 200, body: { received: true, ticket: null } });
+    const sent = await call(null, '/api/contact', { method: 'POST', body: contact, headers: human });
+    expect({ status: sent.status, body: sent.body }).toEqual({ status: 200, body: { received: true, ticket: null } });
     const refused = await call<{ error: { message: string } }>(null, '/api/contact', { method: 'POST', body: { ...contact, createTicket: true } });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe('Please sign in to create support tickets.');

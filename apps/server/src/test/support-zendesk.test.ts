@@ -12,7 +12,7 @@ import { type HelpdeskSyncDeps, syncHelpdesk, UNPUSHED_GRACE_MS } from '../featu
 import { PUSH_TICKET_JOB, pushTicketJob } from '../features/support/support.jobs.ts';
 import { HelpdeskError } from '../platform/helpdesk/helpdesk.ts';
 import { createZendeskHelpdesk } from '../platform/helpdesk/zendesk.ts';
-import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN } from './test-app.ts';
+import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, type JsonCall, requestJson } from './test-app.ts';
 import { AGENT, startZendeskServer, type ZendeskServer } from './zendesk-server.ts';
 
 let ctx: TestContext;
@@ -23,14 +23,7 @@ const users = { a: { cookie: '', id: '', email: '' }, b: { cookie: '', id: '', e
 type Ticket = { id: string; status: string; subject: string; zendesk_ticket_id: string | null; agent_url: string | null };
 type Detail = { ticket: Ticket; messages: { author: string; body: string }[] };
 
-async function call<T = Record<string, unknown>>(cookie: string | null, url: string, init: { method?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN };
-  if (cookie) headers.cookie = cookie;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await ctx.app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T = Record<string, unknown>>(cookie: string | null, url: string, init: JsonCall = {}) => requestJson<T>(ctx.app, cookie, url, init);
 
 async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 12_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

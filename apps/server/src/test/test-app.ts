@@ -129,6 +129,21 @@ export function nextIp(): string {
   return `10.${process.pid % 250}.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
+export type JsonCall = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * A request from the app's own origin, signed in with `cookie` when given, with a JSON body when
+ * `body` is; the answer's status, its JSON body (null when it is not JSON) and the response.
+ */
+export async function requestJson<T = Record<string, unknown>>(app: TestContext['app'], cookie: string | null, url: string, init: JsonCall = {}) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
+  if (cookie) headers.cookie = cookie;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await app.request(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const body = (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as T) : (null as T);
+  return { status: res.status, body, res };
+}
+
 /** Fetches a challenge and solves it as the browser would; returns the header value. */
 export async function solveCaptcha(app: TestContext['app']): Promise<string> {
   const res = await app.request('/api/captcha/challenge');
