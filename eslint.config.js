@@ -40,7 +40,7 @@ export default tseslint.config(
         'error',
         {
           // Lowest first. A server feature imports only the services of lower layers.
-          serverLayers: [['auth'], ['email'], ['properties', 'processing', 'smart-home', 'iot', 'notifications', 'payments'], ['bills', 'support', 'appointments', 'account'], ['analysis', 'rebates', 'search', 'ml-analytics'], ['feedback', 'assistant', 'calculators', 'gamification'], ['admin', 'demo', 'dev-mailbox', 'platform-status', 'system']],
+          serverLayers: [['auth'], ['email'], ['properties', 'processing', 'smart-home', 'iot', 'notifications', 'payments'], ['bills', 'support', 'appointments', 'account'], ['analysis', 'rebates', 'search', 'ml-analytics', 'meter-data'], ['feedback', 'assistant', 'calculators', 'gamification'], ['admin', 'demo', 'dev-mailbox', 'platform-status', 'system']],
         },
       ],
     },

@@ -1,5 +1,8 @@
 // API load benchmark: `npm run bench:api [-- --duration 20 --connections 50 --db pglite|postgres|all
 // --users 12,500 --only health,bills,bill,recommendations,summary,dashboard]`.
+// Many-user mode: `npm run bench:api -- --users 30 --bills 4`: 30 users of 4 bills each, every
+// request from the next user in turn (bill list, figures, recommendations, one bill; every 20th a
+// correction), against /api/health in the same run.
 //
 // Starts the server as `npm start` does (apps/server/src/main.ts in its own process) on a fresh
 // data directory: the embedded database, and PostgreSQL too when TEST_DATABASE_URL is set (a
@@ -26,12 +29,16 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     db: { type: 'string' },
     users: { type: 'string', default: '12,500' },
+    bills: { type: 'string' },
     only: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+/** Many-user mode: --users N --bills M. */
+const MANY = args.bills === undefined ? null : { users: Number(args.users), bills: Number(args.bills) };
+if (MANY && !(Number.isInteger(MANY.users) && MANY.users > 0 && Number.isInteger(MANY.bills) && MANY.bills > 0)) throw new Error('usage: --users N --bills M (many-user mode)');
 // The bench's own configuration: the command line, and TEST_DATABASE_URL as the tests read it.
 const POSTGRES_SERVER = process.env.TEST_DATABASE_URL || undefined;
 const DATABASES = (args.db ?? (POSTGRES_SERVER ? 'all' : 'pglite')) === 'all' ? ['pglite', 'postgres'] : [args.db ?? 'pglite'];
@@ -91,7 +98,7 @@ class Server {
   private constructor(readonly base: string, private readonly child: ChildProcess) {}
 
   /** `npm start`'s server process (without the web build) on this data directory. */
-  static async start(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+  static async start(dataDir: string, databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<Server> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
@@ -109,6 +116,7 @@ class Server {
         DATABASE_URL: databaseUrl ?? '',
         DEMO_DATA: 'false',
         ALTCHA_MAX_NUMBER: '1000',
+        ...env,
       },
     });
     const server = new Server(base, child);
@@ -256,6 +264,92 @@ async function benchDatabase(kind: string): Promise<Row[]> {
   }
 }
 
+/**
+ * Many users at once: each request goes to the next user in turn, so no answer comes from one
+ * warm user's cache; a dashboard mix with a correction every 20th request.
+ */
+async function benchManyUsers(kind: string, many: { users: number; bills: number }): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wattwise-bench-many-'));
+  const postgres = kind === 'postgres' && POSTGRES_SERVER ? await createPostgresDatabase(POSTGRES_SERVER) : null;
+  const log = (line: string) => console.log(`[${kind}] ${line}`);
+  let server: Server | undefined;
+  try {
+    const users: SeededUser[] = Array.from({ length: many.users }, (_, i) => ({ email: `bench-many-${i}@example.com`, bills: many.bills }));
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: postgres?.url, DEMO_DATA: 'false' });
+    await seedBenchData(config, users, log);
+    // Every user signs in from this one address: the sign-in limit would stop the 6th.
+    server = await Server.start(dataDir, postgres?.url, { SIGN_IN_RATE_LIMIT_MAX: String(many.users * 2 + 10), AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789', ALTCHA_HMAC_KEY: 'bench-altcha-key-0123456789' });
+    log(`server ready at ${server.base}; ${many.users} users × ${many.bills} bills`);
+    const sessions: { cookie: string; billIds: string[] }[] = [];
+    for (const u of users) {
+      const cookie = await server.refreshSession(await server.signIn(u.email));
+      const billIds = billsOf(await server.getJson('/api/bills?limit=50', cookie)).map((b) => b.id);
+      if (billIds.length === 0) throw new Error(`${u.email} has no bills`);
+      sessions.push({ cookie, billIds });
+    }
+    const rows: Row[] = [];
+    const record = (endpoint: string, m: Awaited<ReturnType<typeof measure>>) => {
+      rows.push({ database: kind, user: `${many.users}×${many.bills}`, endpoint, ...m });
+      log(`${endpoint.padEnd(16)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  cpu ${m.cpuMs?.toFixed(2) ?? '-'} ms/req${m.failed ? `  FAILED ${m.failed}` : ''}`);
+    };
+    record('health', await measure(server, ['/api/health'], undefined));
+    let turn = 0;
+    const base = server.base;
+    const cpuBefore = server.cpuSeconds();
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const n = turn++;
+            const user = sessions[n % sessions.length] ?? sessions[0];
+            if (!user) return request;
+            const billId = user.billIds[Math.floor(n / sessions.length) % user.billIds.length] ?? '';
+            const headers = { 'accept-encoding': 'gzip, deflate', cookie: user.cookie, origin: base };
+            if (n % 20 === 19) {
+              // A correction: the total read again, alternately up and down a cent.
+              const body = JSON.stringify({ corrections: [{ field: 'totalAmount', value: (100 + (n % 2) / 100).toFixed(2) }] });
+              return { ...request, method: 'PATCH', path: `/api/bills/${billId}/fields`, headers: { ...headers, 'content-type': 'application/json' }, body };
+            }
+            const paths = ['/api/bills?limit=50', '/api/bills/figures', '/api/recommendations', `/api/bills/${billId}`];
+            return { ...request, method: 'GET', path: paths[n % paths.length] ?? '/api/bills', headers };
+          },
+        },
+      ],
+    });
+    const cpuAfter = server.cpuSeconds();
+    record('dashboard mix', {
+      cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      failed: result.non2xx + result.errors + result.timeouts,
+      requests: result.requests.total,
+    });
+    return rows;
+  } finally {
+    await server?.stop();
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function reportMany(rows: Row[]): void {
+  console.log(`\n${DURATION} s per run, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log('| database | users × bills | endpoint | requests/s | p50 ms | p99 ms | server CPU ms/request | failed |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.database} | ${r.user} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs?.toFixed(2) ?? '-'} | ${r.failed} |`);
+  for (const database of DATABASES) {
+    const health = rows.find((r) => r.database === database && r.endpoint === 'health');
+    const mix = rows.find((r) => r.database === database && r.endpoint === 'dashboard mix');
+    if (!health || !mix) continue;
+    const share = mix.rps / health.rps;
+    console.log(`target ${database}: dashboard mix p99 ${mix.p99} ms (under 250: ${mix.p99 < 250 ? 'met' : 'NOT met'}); ${(share * 100).toFixed(1)}% of health's throughput (at least 20%: ${share >= 0.2 ? 'met' : 'NOT met'})`);
+  }
+}
+
 function report(rows: Row[]): void {
   console.log(`\n${DURATION} s per endpoint, ${CONNECTIONS} connections, ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   console.log('| database | user | endpoint | requests/s | p50 ms | p99 ms | server CPU ms/request | failed |');
@@ -276,5 +370,6 @@ function report(rows: Row[]): void {
 }
 
 const all: Row[] = [];
-for (const kind of DATABASES) all.push(...(await benchDatabase(kind)));
-report(all);
+for (const kind of DATABASES) all.push(...(MANY ? await benchManyUsers(kind, MANY) : await benchDatabase(kind)));
+if (MANY) reportMany(all);
+else report(all);

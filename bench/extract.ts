@@ -6,6 +6,8 @@
  *
  * --dump DIR writes each document's positioned text (the reader's output) to DIR/NAME.json;
  * --from DIR scores text saved by --dump instead of reading the files (field rules only, no OCR).
+ * Where a truth file has previousBalance, paymentsReceived and currentCharges (generated bills),
+ * they are reported as balance parts beside the scored fields.
  */
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -76,6 +78,17 @@ interface DocResult {
   notPrinted: ScoredField[];
   /** The confidence stated for each value given (fields answered null are not in it). */
   confidences: Array<{ field: ScoredField; confidence: number; right: boolean }>;
+  /** The parts of the amount due, where the truth has them (generated bills): not core fields. */
+  parts: Partial<Record<PartField, boolean>>;
+}
+
+const PART_FIELDS = ['previousBalance', 'paymentsReceived', 'currentCharges'] as const;
+type PartField = (typeof PART_FIELDS)[number];
+
+/** A part read right: the same amount (payments by size, whatever their sign); none read for a true 0. */
+function partCorrect(expected: number, got: unknown): boolean {
+  if (got === null || got === undefined) return expected === 0;
+  return typeof got === 'number' && Math.abs(Math.abs(got) - Math.abs(expected)) < 0.005;
 }
 
 /** Per set and bill, the fields checked by hand to be absent from the bill. */
@@ -112,7 +125,7 @@ async function runSet(set: string, only: string | undefined, dump: string | unde
     const truth = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as Truth;
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    const res: DocResult = { set, file: f, form: truth.form ?? 'unknown', seconds: 0, cpuSeconds: 0, scored: 0, right: 0, misses: [], perField: {}, notPrinted: [], confidences: [] };
+    const res: DocResult = { set, file: f, form: truth.form ?? 'unknown', seconds: 0, cpuSeconds: 0, scored: 0, right: 0, misses: [], perField: {}, notPrinted: [], confidences: [], parts: {} };
     let got: Record<string, unknown> = {};
     try {
       // The same path as the CLI and the server: read, extract, and a second OCR reading when a
@@ -142,6 +155,10 @@ async function runSet(set: string, only: string | undefined, dump: string | unde
       res.perField[field] = ok;
       const conf = (got.fieldConfidence as Record<string, number> | undefined)?.[field];
       if (typeof conf === 'number' && got[field] !== null && got[field] !== undefined) res.confidences.push({ field, confidence: conf, right: ok });
+    }
+    for (const field of PART_FIELDS) {
+      const expected = truth[field];
+      if (typeof expected === 'number' && !res.error) res.parts[field] = partCorrect(expected, got[field]);
     }
     results.push(res);
     process.stderr.write(`  ${set}/${f} ${res.right}/${res.scored} ${res.seconds.toFixed(2)}s (cpu ${res.cpuSeconds.toFixed(2)}s) rss ${Math.round(process.memoryUsage().rss / 1048576)} MB\n`);
@@ -197,7 +214,14 @@ function summarize(results: DocResult[]) {
       printedAccuracy: ps > 0 ? pr / ps : NaN,
     };
   }
+  const parts: Record<string, { right: number; scored: number; accuracy: number }> = {};
+  for (const field of PART_FIELDS) {
+    const scoredParts = results.filter((r) => r.parts[field] !== undefined);
+    const rightParts = scoredParts.filter((r) => r.parts[field]).length;
+    if (scoredParts.length > 0) parts[field] = { right: rightParts, scored: scoredParts.length, accuracy: rightParts / scoredParts.length };
+  }
   return {
+    parts,
     documents: results.length,
     documentsFullyRight: results.filter((r) => r.right === r.scored && !r.error).length,
     errors: results.filter((r) => r.error).map((r) => ({ file: r.file, error: r.error })),
@@ -262,6 +286,7 @@ async function main() {
     out.push(`  fields the bill prints (bench/not-printed.json left out): ${pct(s.printedFieldAccuracy)} (${s.printedFieldsRight}/${s.printedFieldsScored})`);
     out.push(`  README-scored fields (all but customerName, serviceAddress): ${pct(s.coreFieldAccuracy)} (${s.coreFieldsRight}/${s.coreFieldsScored})`);
     for (const [field, v] of Object.entries(s.perField)) out.push(`  ${field.padEnd(20)} ${pct(v.accuracy).padStart(6)}  (${v.right}/${v.scored})`);
+    for (const [field, v] of Object.entries(s.parts)) out.push(`  ${field.padEnd(20)} ${pct(v.accuracy).padStart(6)}  (${v.right}/${v.scored})  balance part, not a core field`);
     out.push('  form            docs  accuracy  printed  median s  p95 s  median cpu s');
     for (const [form, v] of Object.entries(s.byForm)) {
       out.push(`  ${form.padEnd(15)} ${String(v.documents).padStart(4)}  ${pct(v.accuracy).padStart(8)}  ${pct(v.printedAccuracy).padStart(7)}  ${v.medianSeconds.toFixed(2).padStart(8)}  ${v.p95Seconds.toFixed(2).padStart(5)}  ${v.medianCpuSeconds.toFixed(2).padStart(12)}`);

@@ -42,8 +42,9 @@ describe('account and privacy', () => {
       await page.getByRole('button', { name: 'Upload Bill', exact: true }).click();
       assert.ok((await uploaded).ok(), 'the bill was stored');
 
-      // Two-factor authentication from the settings page (linked from the header).
-      await page.getByRole('link', { name: 'Account settings' }).first().click();
+      // Two-factor authentication from the settings page (the header's account menu).
+      await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
       const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
       await twoFactor.getByLabel('Your password').fill(STRONG_PASSWORD);

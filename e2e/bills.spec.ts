@@ -48,7 +48,7 @@ async function expectReadValues(panel: Locator, expected: { provider: string; am
 }
 
 describe('bills', () => {
-  test('a new user uploads a PDF and a phone photo, sees them read, analyzes one and corrects a value', async () => {
+  test('a new user uploads a PDF and a phone photo, sees them read and analysed by themselves, and corrects a value', async () => {
     const email = uniqueEmail('uploader');
     await suite.inPage(async (page) => {
       await signUpAndConfirm(page, email);
@@ -111,9 +111,8 @@ describe('bills', () => {
       await page.getByText('150%', { exact: true }).waitFor();
       assert.match((await firstPage.getAttribute('src')) ?? '', /\/pages\/1\?scale=2$/);
       await page.getByRole('link', { name: 'Download the original PDF' }).waitFor();
-      await page.getByRole('button', { name: 'Analyze this bill' }).click();
-      await page.getByText('Bill analysis completed successfully').first().waitFor({ timeout: 60_000 });
-      await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
+      // The analysis runs by itself once the bill is read (issue 24): no Analyze click.
+      await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor({ timeout: 60_000 });
       const cards = page.getByRole('region', { name: 'Recommendations' }).getByRole('heading', { level: 3 });
       await cards.first().waitFor();
       assert.ok((await cards.count()) >= 1, 'at least one recommendation');
@@ -130,8 +129,9 @@ describe('bills', () => {
       await page.getByText('Thank you for your feedback! This helps us improve our service.').first().waitFor();
       await page.getByText('Corrected', { exact: true }).first().waitFor();
       await page.getByText(`Read as ${TEXT_PDF.usage}`, { exact: false }).first().waitFor();
-      // Something changed: the bill can be analysed again.
-      await page.getByRole('button', { name: 'Re-analyze', exact: true }).waitFor();
+      // Something changed: the bill is analysed again by itself, with the corrected usage.
+      await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor({ timeout: 60_000 });
+      assert.equal(await page.getByRole('button', { name: /^(Re-)?[Aa]nalyze/ }).count(), 0, 'no Analyze click needed after a correction');
 
       // The correction is stored: a fresh load shows it.
       await page.reload();

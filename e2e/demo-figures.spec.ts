@@ -71,6 +71,63 @@ describe('figures a user can trust', () => {
     });
   });
 
+  test('ML forecasts, rebates, the assistant and the trust copy keep to one account and true claims (read from the JSON the screens use)', async () => {
+    await suite.inPage(async (page) => {
+      await signInAsDemo(page);
+      const get = async <T,>(url: string): Promise<T> => {
+        const res = await page.request.get(url);
+        assert.equal(res.status(), 200, url);
+        return (await res.json()) as T;
+      };
+      // ML analytics: one series per account, each forecasting the period after its own latest bill, its error stated.
+      type Ml = {
+        bills: number;
+        accounts: { key: string; bills: number; latestPeriodEnd: string; forecast: { periodStart: string } | null; mape: number | null }[];
+        anomalyCheck: { judged: boolean };
+        anomalies: { timestamp: string }[];
+        predictions: { date: string; anomaly: boolean }[];
+      };
+      const ml = await get<Ml>('/api/ml-analytics');
+      assert.equal(new Set(ml.accounts.map((a) => a.key)).size, ml.accounts.length);
+      assert.equal(ml.bills, ml.accounts[0]?.bills ?? 0, 'the forecast is of one account, not all bills together');
+      for (const a of ml.accounts) {
+        if (!a.forecast) continue;
+        assert.ok(a.forecast.periodStart > a.latestPeriodEnd, `${a.key} forecasts ${a.forecast.periodStart}, after its latest bill ${a.latestPeriodEnd}`);
+        assert.equal(typeof a.mape, 'number', 'a forecast states its backtest error');
+      }
+      if (!ml.anomalyCheck.judged) assert.deepEqual(ml.anomalies, [], 'no anomalies from a model not good enough to judge');
+      for (const x of ml.anomalies) assert.ok(ml.predictions.some((p) => p.date === x.timestamp && p.anomaly), 'an anomaly is a bill outside the stated interval');
+
+      // Rebates: alternatives are never summed.
+      type Picks = { combinedSavings: number; recommendations: { estimatedSavings: number; alternativeIds: string[] }[] };
+      const picks = await get<Picks>('/api/rebates/recommendations');
+      const sum = picks.recommendations.reduce((s, r) => s + r.estimatedSavings, 0);
+      assert.ok(picks.combinedSavings <= sum + 0.01);
+      if (picks.recommendations.some((r) => r.alternativeIds.length > 0)) assert.ok(picks.combinedSavings < sum, 'alternatives counted once');
+
+      // The assistant: never another household's bill; the next bill from the per-account forecast.
+      const ask = async (question: string) => {
+        const res = await page.request.post('/api/assistant/chat', { headers: { origin: suite.app.baseUrl }, data: { messages: [{ role: 'user', content: question }] } });
+        assert.equal(res.status(), 200, question);
+        return res.text();
+      };
+      assert.match(await ask("What is my neighbour's bill?"), /I don't know other households' bills/);
+      const next = await ask('How much will my next bill be?');
+      assert.match(next, ml.accounts.some((a) => a.forecast) ? /is forecast at .+ missed by \d+\.\d% on average/ : /can't tell/);
+
+      // Trust copy on a plain-http default install: no TLS or certification claim; the tracker is a still example.
+      const config = await get<{ security: { https: boolean; filesEncrypted: boolean; complianceStatement: string | null } }>('/api/public-config');
+      assert.deepEqual(config.security, { https: false, filesEncrypted: true, complianceStatement: null });
+      await page.goto('/');
+      const ticker = page.getByTestId('savings-ticker');
+      const before = await ticker.innerText();
+      const text = await page.locator('body').innerText();
+      assert.doesNotMatch(text, /SOC 2 Type I|TLS 1\.2|SSL secured|Every connection/);
+      await page.waitForTimeout(3_200);
+      assert.equal(await ticker.innerText(), before, 'the example tracker does not count up');
+    });
+  });
+
   test('on a phone, bills are cards and no signed-in page scrolls sideways', async () => {
     await suite.inPage(async (page) => {
       await signInAsDemo(page);

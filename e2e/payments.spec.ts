@@ -19,7 +19,7 @@ const suite = useAppAndBrowser({ PLAN_LIMITS: 'true' });
 async function choosePlan(page: Page, plan: 'Free' | 'Basic' | 'Pro', email: string, annual: boolean) {
   await page.goto('/#pricing');
   const pricing = page.locator('#pricing');
-  if (annual) await pricing.getByRole('switch', { name: 'Annual (Save 20%)' }).click();
+  if (annual) await pricing.getByRole('switch', { name: 'Annual (Save 16%)' }).click();
   await pricing.getByRole('button', { name: plan === 'Free' ? 'Get Started' : `Subscribe to ${plan}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: plan === 'Free' ? 'Get Started with Free Plan' : `Subscribe to ${plan} Plan` }).waitFor();

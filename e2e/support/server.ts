@@ -51,8 +51,10 @@ async function waitForReady(baseUrl: string, child: ChildProcess, timeoutMs: num
  * a fresh data directory, the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data,
  * in development mode so the dev mailbox answers the browser on this machine.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, beforeStart?: (dataDir: string) => Promise<void>): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-'));
+  // Work on the data directory before the first start (the operator's CLI), saving a restart.
+  await beforeStart?.(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

@@ -15,11 +15,11 @@ export interface Suite {
  * Registers the hooks every spec file needs: one fresh server (own data directory) and one
  * browser for the file, both stopped at its end. Use `inPage` (or `app` and `browser`) in tests.
  */
-export function useAppAndBrowser(env: Record<string, string> = {}): Suite {
+export function useAppAndBrowser(env: Record<string, string> = {}, beforeStart?: (dataDir: string) => Promise<void>): Suite {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   before(async () => {
-    app = await startApp(env);
+    app = await startApp(env, beforeStart);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -88,6 +88,23 @@ describe('production with nothing configured', () => {
     expect(dev.config.payments.provider).toBe('test');
   });
 
+  it('shows the API reference to admins only (API_DOCS_PUBLIC=true opens it); development keeps it public', async () => {
+    for (const path of ['/api/docs', '/api/openapi.json']) {
+      expect((await prod.app.request(path)).status, path).toBe(401);
+      expect((await dev.app.request(path)).status, path).toBe(200);
+    }
+    const userEmail = `docs-user-${Date.now()}@example.com`;
+    await createVerifiedUser(prod.auth, userEmail, STRONG_PASSWORD);
+    expect((await prod.app.request('/api/openapi.json', { headers: { cookie: await signIn(prod, userEmail) } })).status).toBe(403);
+    const adminEmail = `docs-admin-${Date.now()}@example.com`;
+    const admin = await createAdmin(prod.auth, adminEmail);
+    const adminCookie = await signIn(prod, adminEmail, admin.password ?? '');
+    expect((await prod.app.request('/api/openapi.json', { headers: { cookie: adminCookie } })).status).toBe(200);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS_PUBLIC: 'true' }).apiDocsPublic).toBe(true);
+    const open = createApp({ ...prod, config: { ...prod.config, apiDocsPublic: true }, mailer: { kind: 'outbox' } }).app;
+    expect((await open.request('/api/docs')).status).toBe(200);
+  });
+
   it('keeps /metrics off without METRICS_TOKEN', async () => {
     expect((await prod.app.request('/metrics')).status).toBe(404);
     const token = 'metrics-token-0123456789';
@@ -98,7 +115,9 @@ describe('production with nothing configured', () => {
 
   it('warns at start when mail cannot leave the server', () => {
     expect(startupWarnings(prod.config).join('\n')).toMatch(/SMTP_URL is not set/);
-    const complete = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', METRICS_TOKEN: 'metrics-token-0123456789' };
+    const complete = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', METRICS_TOKEN: 'metrics-token-0123456789', SUPPORT_EMAIL: 'help@operator.example' };
+    // Staff read contact messages and bookings at SUPPORT_EMAIL: left at its default, the start says so.
+    expect(startupWarnings(loadConfig({ ...complete, SUPPORT_EMAIL: '' })).join('\n')).toMatch(/SUPPORT_EMAIL is not set/);
     expect(startupWarnings(loadConfig({ ...complete, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toEqual([]);
     expect(startupWarnings(loadConfig(complete)).join('\n')).toMatch(/no payments are taken/);
     expect(startupWarnings(loadConfig({ ...complete, TEST_CHECKOUT: 'true' })).join('\n')).toMatch(/built-in test checkout/);

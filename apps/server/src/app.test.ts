@@ -49,7 +49,11 @@ describe('operations endpoints', () => {
 
   it('public config tells the web app the captcha provider and that the dev mailbox is on', async () => {
     const res = await ctx.app.request('/api/public-config');
-    expect(await res.json()).toEqual({ captcha: { provider: 'altcha', siteKey: null }, devMailbox: true, demoAccount: null });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['captcha', 'demoAccount', 'devMailbox', 'operator', 'security']);
+    expect(body).toMatchObject({ captcha: { provider: 'altcha', siteKey: null }, devMailbox: true, demoAccount: null });
+    // What the trust copy may claim on a default install: files encrypted, no TLS of our own, no certification.
+    expect(body.security).toEqual({ https: false, filesEncrypted: true, complianceStatement: null });
   });
 
   it('serves an ALTCHA challenge', async () => {

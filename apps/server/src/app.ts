@@ -29,20 +29,23 @@ import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createPlatformStatusRoutes } from './features/platform-status/platform-status.routes.ts';
 import { createPlatformStatus } from './features/platform-status/platform-status.service.ts';
 import { createRebateRoutes, IMPORT_PATH } from './features/rebates/rebates.routes.ts';
+import { createMeterDataRoutes, METER_UPLOAD_PATH } from './features/meter-data/meter-data.routes.ts';
 import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { createSmartHomeRoutes } from './features/smart-home/smart-home.routes.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createIotRoutes } from './features/iot/iot.routes.ts';
 import { createAppointmentRoutes } from './features/appointments/appointments.routes.ts';
+import { describeBusinessHours } from '@wattwise/shared/contract/appointments';
 import { createSupportRoutes } from './features/support/support.routes.ts';
 import { createEmailRoutes } from './features/email/email.routes.ts';
 import { createTicketMirror } from './features/support/support.jobs.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
-import { createNotifier, type Notifier } from './features/notifications/notifications.service.ts';
+import { createNotifier, createStaffAlerts, type Notifier } from './features/notifications/notifications.service.ts';
 import { unsubscribeKey } from './platform/unsubscribe-token.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
+import { answerDatabaseOutagesWith503 } from './http/database-outage.ts';
 import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
 import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
@@ -65,7 +68,9 @@ import { type AdjustableClock, type Clock, createAdjustableClock, systemClock } 
 import type { Queue } from './platform/queue.ts';
 import { createPaymentsProvider, type PaymentsProvider, signPaymentEvent } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
-import { createLocalStorage, type Storage } from './platform/storage.ts';
+import type { Storage } from './platform/storage.ts';
+import { createStorageFromConfig } from './platform/s3-storage.ts';
+import { createEncryptedStorage, isEncryptedStorage } from './platform/encrypted-storage.ts';
 
 export const APP_VERSION = '0.1.0';
 /** The held-out bills 'Train Model' measures a reader version on (generated, never trained on; decision 101). */
@@ -84,6 +89,8 @@ export type AppDeps = {
   storage?: Storage;
   /** 'Download my data' archives (DATA_DIR/exports when not given). */
   exportStorage?: Storage;
+  /** Where imported Green Button files are kept (default: {dataDir}/meter-data). */
+  meterStorage?: Storage;
   realtime?: Realtime;
   /** The one notification service (built from the database, queue and realtime when not given). */
   notifier?: Notifier;
@@ -114,10 +121,11 @@ export function createApp(deps: AppDeps) {
 
   const app = createRouter();
   app.use('*', requestContext(logger, metrics));
+  app.use('*', answerDatabaseOutagesWith503(database));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
   // The upload and catalogue-import routes limit their own bodies once they know who is asking.
-  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH) }));
-  // The payments webhook is signature-checked and never acts on a cookie (docs/decisions/125-csrf-and-csp.md).
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH || path === METER_UPLOAD_PATH) }));
+  // The payments webhook is signature-checked and never acts on a cookie (docs/decisions/125-csrf-csp-and-proof-of-access.md).
   app.use('*', requireSameOriginWrites({
     origins: [config.publicUrl, ...config.trustedOrigins],
     exempt: (p) => p === WEBHOOK_PATH,
@@ -135,7 +143,9 @@ export function createApp(deps: AppDeps) {
   // The demo password goes to browsers only in development; a production demo shows the address only.
   const demoAccount = deps.demoAccount ? { email: deps.demoAccount.email, password: config.isProduction ? null : deps.demoAccount.password } : null;
   // The mailbox link is shown to visitors only where they may open it without being an admin.
-  app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount }));
+  const storage = deps.storage ?? createEncryptedStorage(createStorageFromConfig(config, 'uploads'), deps.secrets.fileEncryption);
+  const security = { https: config.isHttps, filesEncrypted: isEncryptedStorage(storage), complianceStatement: config.complianceStatement };
+  app.route('/', createSystemRoutes({ database, captcha, devMailbox: devMailbox && !config.isProduction, demoAccount, security, operator: { ...config.operator, hours: describeBusinessHours(config.businessCalendar) } }));
   const audit = createAuditRecorder({ db, logger });
   app.route('/', createAuthRoutes({ auth, captcha, config, audit: { paths: AUDITED_AUTH_PATHS, sessionPaths: SESSION_AUTH_PATHS, record: (outcome) => auditAuthOutcome({ db, record: audit }, outcome) } }));
   const realtime = deps.realtime ?? createRealtime(database, logger);
@@ -143,7 +153,7 @@ export function createApp(deps: AppDeps) {
   const notifier = deps.notifier ?? createNotifier({ db, queue: deps.queue, realtime, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey });
   const bills: BillsDeps = {
     db,
-    storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     realtime,
     queue: deps.queue,
     logger,
@@ -179,18 +189,21 @@ export function createApp(deps: AppDeps) {
   const deliver = (payload: string) =>
     Promise.resolve(app.request(WEBHOOK_PATH, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signPaymentEvent(payload, payments.webhookSecret) }, body: payload }));
   const payments: PaymentsProvider = deps.payments ?? createPaymentsProvider(config.payments, { publicUrl: config.publicUrl, authSecret: deps.secrets.authSecret, deliver });
-  const exportStorage = deps.exportStorage ?? createLocalStorage(path.join(config.dataDir, 'exports'));
+  const exportStorage = deps.exportStorage ?? createEncryptedStorage(createStorageFromConfig(config, 'exports'), deps.secrets.fileEncryption);
   const account = { db, auth, storage: bills.storage, exportStorage, queue: deps.queue, payments, audit, logger, secret: deps.secrets.authSecret };
   app.route('/', createAccountRoutes({ ...account, signedIn, adminOnly, config }));
   app.route('/', createPaymentRoutes({ db, auth, provider: payments, publicUrl: config.publicUrl, queue: deps.queue, logger, signedIn, adminOnly, captcha, trustProxy: config.trustProxy, notifier }));
   if (payments.kind === 'test') app.route('/', createTestCheckoutRoutes({ db, deliver }));
   // One count of changes per user's bills and recommendations, read by both kinds of kept answers.
   const billVersions = createBillListVersions(database);
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits }));
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, clientIp: (c) => getClientIp(c, config.trustProxy), billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits }));
+  const meterStorage = deps.meterStorage ?? createEncryptedStorage(createStorageFromConfig(config, 'meter-data'), deps.secrets.fileEncryption);
+  app.route('/', createMeterDataRoutes({ db, storage: meterStorage, logger, signedIn }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger, answerCacheBytes: config.billListCacheBytes, versions: billVersions }));
   app.route('/', createEmailRoutes({ db, queue: deps.queue, logger, publicUrl: config.publicUrl, unsubscribeKey: emailUnsubscribeKey, signedIn, lookup: sessionLookup, webhookSecret: config.emailWebhookSecret, trustProxy: config.trustProxy, rateLimiter }));
   app.route('/', createNotificationRoutes({ db, unsubscribeKey: emailUnsubscribeKey, signedIn, notifier, realtime }));
-  app.route('/', createAppointmentRoutes({ db, signedIn, queue: deps.queue, logger, timeZone: config.appointmentTimeZone, organizerEmail: emailAddressOf(config.mailFrom) }));
+  const staffAlerts = createStaffAlerts({ db, queue: deps.queue, notifier, supportEmail: config.operator.supportEmail });
+  app.route('/', createAppointmentRoutes({ db, signedIn, adminOnly, queue: deps.queue, staff: staffAlerts, logger, calendar: config.businessCalendar, organizer: { name: config.operator.name, email: config.operator.supportEmail } }));
   const helpdesk = deps.helpdesk === undefined ? createHelpdesk(config.helpdesk, { logger }) : deps.helpdesk;
   app.route(
     '/',
@@ -205,6 +218,9 @@ export function createApp(deps: AppDeps) {
       captcha,
       trustProxy: config.trustProxy,
       logger,
+      staff: staffAlerts,
+      queue: deps.queue,
+      operator: config.operator,
     }),
   );
   app.route('/', createFeedbackRoutes({ signedIn }));
@@ -223,7 +239,7 @@ export function createApp(deps: AppDeps) {
     authSecret: deps.secrets.authSecret,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
-  app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl }));
+  app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl, isAdminCaller, publicUrl: config.publicUrl }));
   const iot = { db, realtime: bills.realtime, clock: smartHome.clock, logger };
   app.route('/', createIotRoutes({ ...iot, signedIn }));
   app.route('/', createAdminRoutes({ adminOnly, captcha }));
@@ -232,29 +248,10 @@ export function createApp(deps: AppDeps) {
   const platformStatus = createPlatformStatus({ database, storage: bills.storage, realtime: bills.realtime, captcha, mailKind: deps.mailer.kind, aiName: ai?.name ?? null, helpdesk, version: APP_VERSION });
   app.route('/', createPlatformStatusRoutes({ status: platformStatus, adminOnly, database }));
   app.route('/', createFeedbackAnalysisRoutes({ db, storage: bills.storage, adminOnly, heldoutDir: path.join(REPO_ROOT, HELDOUT_BILLS) }));
-  if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction }));
-  mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION });
-  registerWorkMetrics(
-    metrics,
-    {
-      queueDepth: async () =>
-        (await database.execute("select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state")).rows.map((r) => ({
-          queue: String(r.name),
-          state: String(r.state),
-          count: Number(r.count),
-        })),
-      processedSince: (since) => listProcessedSince(db, since),
-    },
-    logger,
-  );
-  app.get('/metrics', async (c) => {
-    // Production: metrics exist only once a token guards them.
-    if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
-    if (config.metricsToken && !bearerMatches(c.req.header('authorization'), config.metricsToken)) {
-      return c.json(errorBody('UNAUTHORIZED', 'A metrics token is required.'), 401, { 'www-authenticate': 'Bearer' });
-    }
-    return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
-  });
+  if (devMailbox) app.route('/', createDevMailboxRoutes({ db, auth, allowLoopback: !config.isProduction, publicUrl: config.publicUrl }));
+  // Production: the API reference is for admins unless API_DOCS_PUBLIC says otherwise.
+  mountApiDocs(app, { publicUrl: config.publicUrl, version: APP_VERSION, ...(config.apiDocsPublic ? {} : { guard: adminOnly }) });
+  mountMetrics(app, { config, database, metrics, logger });
   mountSeoRoutes(app, { publicUrl: config.publicUrl });
   app.use('*', serveWebApp({
       distDir: config.webDistDir,
@@ -281,9 +278,32 @@ function auditAdminWrites(audit: AuditRecorder, trustProxy: boolean): Middleware
   };
 }
 
-/** The address in a 'Name <address>' sender. */
-function emailAddressOf(from: string): string {
-  return from.match(/<([^>]+)>/)?.[1] ?? from;
+/** GET /metrics: request and work metrics (queue depth read at scrape time); behind METRICS_TOKEN, off in production without one. */
+export function mountMetrics(
+  app: ReturnType<typeof createRouter>,
+  { config, database, metrics, logger }: { config: Pick<Config, 'isProduction' | 'metricsToken'>; database: Database; metrics: ReturnType<typeof createMetrics>; logger: Logger },
+): void {
+  registerWorkMetrics(
+    metrics,
+    {
+      queueDepth: async () =>
+        (await database.execute("select name, state, count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') group by name, state")).rows.map((r) => ({
+          queue: String(r.name),
+          state: String(r.state),
+          count: Number(r.count),
+        })),
+      processedSince: (since) => listProcessedSince(database.db, since),
+    },
+    logger,
+  );
+  app.get('/metrics', async (c) => {
+    // Production: metrics exist only once a token guards them.
+    if (config.isProduction && !config.metricsToken) return c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), 404);
+    if (config.metricsToken && !bearerMatches(c.req.header('authorization'), config.metricsToken)) {
+      return c.json(errorBody('UNAUTHORIZED', 'A metrics token is required.'), 401, { 'www-authenticate': 'Bearer' });
+    }
+    return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+  });
 }
 
 /** Constant-time check of an `Authorization: Bearer …` header against the expected token. */

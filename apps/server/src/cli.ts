@@ -9,6 +9,9 @@ import { createAdmin, createAuth } from './features/auth/auth.service.ts';
 import { BackupError, createBackup, restoreBackup } from './db/backup.ts';
 import { createLogger } from './platform/logger.ts';
 import { createLocalStorage } from './platform/storage.ts';
+import { createEncryptedStorage, reencryptStoredFiles } from './platform/encrypted-storage.ts';
+import { createQueue } from './platform/queue.ts';
+import { setUpDatabase } from './setup.ts';
 
 // `npm run cli -- <command>` from the repository root.
 const USAGE = `Usage: npm run cli -- <command>
@@ -18,7 +21,8 @@ Commands:
   create-admin EMAIL   make EMAIL an admin (creates a verified account with a printed password if none exists)
   backup FILE          write the database and the stored files to FILE (a .tar.gz; stop the server first on the embedded database)
   restore FILE         load a backup into an empty database and storage
-  restore FILE --force replace what the database and storage hold with the backup`;
+  restore FILE --force replace what the database and storage hold with the backup
+  reencrypt-files      rewrite every stored file with FILE_ENCRYPTION_KEY (after a key rotation; also encrypts files stored before encryption)`;
 
 async function withDatabase<T>(run: (deps: { config: ReturnType<typeof loadProcessConfig>; database: Awaited<ReturnType<typeof createDatabase>> }) => Promise<T>) {
   const config = loadProcessConfig();
@@ -41,9 +45,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command ?? 'help') {
     case 'migrate':
-      await withDatabase(({ database }) => {
-        console.log(`Migrations applied (${database.kind}).`);
-        return Promise.resolve();
+      // The same start-up as every role's (migrations and the job queue's schema, under the lock), then out.
+      await withDatabase(async ({ database }) => {
+        const queue = createQueue({ database, logger: createLogger({ level: 'warn' }), runsJobs: false });
+        await setUpDatabase(database, queue);
+        await queue.stop(1000);
+        console.log(`Migrations and the job queue's schema applied (${database.kind}).`);
       });
       return 0;
     case 'create-admin': {
@@ -82,7 +89,8 @@ async function main(argv: string[]): Promise<number> {
       }
       return withDatabase(async ({ config, database }) => {
         const root = path.join(config.dataDir, 'uploads');
-        const storage = createLocalStorage(root);
+        // Through the decrypting wrapper: a backup holds the originals, a restore encrypts them again.
+        const storage = createEncryptedStorage(createLocalStorage(root), loadSecrets(config).fileEncryption);
         try {
           if (command === 'backup') {
             const manifest = await createBackup({ database, storage }, path.resolve(file));
@@ -102,6 +110,17 @@ async function main(argv: string[]): Promise<number> {
         }
       });
     }
+    case 'reencrypt-files':
+      return withDatabase(async ({ config }) => {
+        const keys = loadSecrets(config).fileEncryption;
+        let total = { rewritten: 0, unchanged: 0 };
+        for (const folder of ['uploads', 'exports']) {
+          const result = await reencryptStoredFiles(createLocalStorage(path.join(config.dataDir, folder)), keys);
+          total = { rewritten: total.rewritten + result.rewritten, unchanged: total.unchanged + result.unchanged };
+        }
+        console.log(`Re-encrypted ${total.rewritten} files with the current key (${total.unchanged} already were). The previous keys can now be removed.`);
+        return 0;
+      });
     default:
       console.error(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -32,7 +32,8 @@ describe('AI check', () => {
     const { fields, confirmed } = extractFields(documentFromLayoutText(BILL));
     const calls: Array<{ fields: string[] }> = [];
     const answer = '```json\n{"accountNumber": "55-1234-9", "utilityProvider": "Acme Power", "totalAmount": 999.99, "usageAmount": "1,200", "usageUnit": "KWH", "dueDate": "not a date"}\n```';
-    const outcome = await runAiCheck(fakeAi(answer, calls), 'bill text', fields, confirmed);
+    const printed = `${BILL}\n   Acme Power Co-op\n   Account No. 55 1234 9\n   Energy used 1,200 kWh`;
+    const outcome = await runAiCheck(fakeAi(answer, calls), printed, fields, confirmed);
     expect(calls).toHaveLength(1);
     expect(fields.accountNumber.value).toBe('55-1234-9');
     expect(fields.utilityProvider.value).toBe('Acme Power');
@@ -41,6 +42,7 @@ describe('AI check', () => {
     expect(fields.totalAmount.value).toBe(120); // cross-checked: the model cannot override it
     expect(fields.dueDate.value).toBe('2026-02-20');
     expect(outcome?.fieldsFilled.sort()).toEqual(['accountNumber', 'usageAmount', 'usageUnit', 'utilityProvider']);
+    expect(outcome?.fieldsRejected).toEqual([]);
     expect(outcome?.cost).toBeCloseTo((1000 * 0.8 + 200 * 4) / 1e6, 12);
   });
 
@@ -51,6 +53,34 @@ describe('AI check', () => {
     expect(fields.accountNumber.value).toBeNull();
     const bad = await runAiCheck(fakeAi({ accountNumber: { nested: true } }, []), 'text', fields, confirmed);
     expect(bad?.fieldsFilled).toEqual([]);
+  });
+});
+
+describe('AI answers must be printed on the bill', () => {
+  it('rejects values the bill text does not hold (an invented account, amount, date and usage)', async () => {
+    const { fields, confirmed } = extractFields(documentFromLayoutText(BILL));
+    fields.dueDate = { value: null, confidence: 0 };
+    const answer = { accountNumber: '8831-7720-11', utilityProvider: 'Imaginary Electric', dueDate: '2026-03-15', usageAmount: 4321, usageUnit: 'therms', billType: 'water' };
+    const outcome = await runAiCheck(fakeAi(answer, []), BILL, fields, confirmed);
+    expect(outcome?.fieldsFilled).toEqual([]);
+    expect(outcome?.fieldsRejected.sort()).toEqual(['accountNumber', 'billType', 'dueDate', 'usageAmount', 'usageUnit', 'utilityProvider'].filter((f) => unsureFields(fields, confirmed).includes(f as never)));
+    expect(fields.accountNumber.value).toBeNull();
+    expect(fields.dueDate.value).toBeNull();
+  });
+
+  it('takes values printed differently from the answer (separators, date and number formats, line breaks)', async () => {
+    const { foundInText } = await import('./ai-grounding.ts');
+    const text = 'ACCOUNT 0012-345 678\nDue by Feb 20, 2026\nUsage 1,200.5 KWH\nACME POWER &\nLIGHT CO.\nTOTAL DUE 75.61CR';
+    expect(foundInText('accountNumber', '0012345678', text)).toBe(true);
+    expect(foundInText('accountNumber', '12345678', text)).toBe(false);
+    expect(foundInText('dueDate', '2026-02-20', text)).toBe(true);
+    expect(foundInText('dueDate', '2025-02-20', text)).toBe(false);
+    expect(foundInText('usageAmount', 1200.5, text)).toBe(true);
+    expect(foundInText('usageAmount', 1200, text)).toBe(false);
+    expect(foundInText('usageUnit', 'kWh', text)).toBe(true);
+    expect(foundInText('utilityProvider', 'Acme Power & Light Co.', text)).toBe(true);
+    expect(foundInText('totalAmount', -75.61, text)).toBe(true);
+    expect(foundInText('totalAmount', 75.61, text)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import { SUMMARY_FIELDS, type BillFields, type BillType, type UsageUnit } from '
 import { parseAmount } from './fields/amount.ts';
 import { parseDate } from './fields/date.ts';
 import { normalizeUnit } from './fields/usage.ts';
+import { foundInText } from './ai-grounding.ts';
 
 /**
  * An AI model that reads the bill text and answers with JSON for the fields asked. Injected by
@@ -14,6 +15,8 @@ export type AiCheck = (req: { text: string; fields: string[] }) => Promise<{
   model: string;
   inputTokens: number;
   outputTokens: number;
+  /** What the call cost in dollars, when the host knows the model's price (else priced by model family). */
+  cost?: number;
 }>;
 
 /** Overall confidence under which the AI is asked. */
@@ -121,12 +124,15 @@ export interface AiOutcome {
   outputTokens: number;
   cost: number;
   fieldsFilled: string[];
+  /** Fields the model answered with a value not printed in the bill's text: not taken. */
+  fieldsRejected: string[];
 }
 
 /**
  * Asks the model about the unsure fields only and merges its answer: it fills empty fields,
  * replaces unsure ones, raises the confidence of values it confirms, and never touches a value
- * confirmed by a cross-check. Returns null when nothing was unsure.
+ * confirmed by a cross-check. A value is taken only when it is printed in `text` (the bill's own
+ * text or OCR, ai-grounding.ts): an invented value is rejected. Returns null when nothing was unsure.
  */
 export async function runAiCheck(
   ai: AiCheck,
@@ -139,11 +145,16 @@ export async function runAiCheck(
   const res = await ai({ text: text.slice(0, MAX_TEXT_CHARS), fields: asked });
   const parsed = aiAnswerSchema.safeParse(parseJson(res.json));
   const filled: string[] = [];
+  const rejected: string[] = [];
   if (parsed.success) {
     for (const f of asked) {
       const value = convert(f, parsed.data[f]);
       if (value === null) continue;
       const current = fields[f];
+      if (!foundInText(f, value, text)) {
+        rejected.push(f);
+        continue;
+      }
       if (current.value === value) {
         current.confidence = Math.max(current.confidence, 0.85);
         continue;
@@ -157,8 +168,9 @@ export async function runAiCheck(
     model: res.model,
     inputTokens: res.inputTokens,
     outputTokens: res.outputTokens,
-    cost: modelCost(res.model, res.inputTokens, res.outputTokens),
+    cost: res.cost ?? modelCost(res.model, res.inputTokens, res.outputTokens),
     fieldsFilled: filled,
+    fieldsRejected: rejected,
   };
 }
 

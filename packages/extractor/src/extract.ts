@@ -1,8 +1,14 @@
 import { DEFAULT_AI_THRESHOLD, runAiCheck, type AiCheck } from './ai-check.ts';
+import { applyCreditBalance } from './credit-balance.ts';
+import { findProviderNames } from './provider-brand.ts';
 import { extractFields, overallConfidence, type FieldExtraction } from './fields/extract-fields.ts';
-import { readDocument } from './read/read-document.ts';
+import { pdfHeaderOffset } from './read/detect.ts';
+import { withoutTrailingBytes } from './read/pdf-tail.ts';
+import { readDocument, type ReadOptions } from './read/read-document.ts';
 
-// Part of the public API: stop the OCR workers at shutdown; learn where a corrected value was printed.
+// Part of the public API: stop the OCR workers at shutdown; learn where a corrected value was printed;
+// the AI check's prompt and model interface (the host plugs its provider in).
+export { buildAiPrompt, type AiCheck } from './ai-check.ts';
 export { closeReaders } from './read/read-document.ts';
 export { learnLayoutHint } from './fields/hints.ts';
 import { ExtractionError, type BillFields, type DocumentText, type ExtractionResult, type FieldValue, type LayoutHint } from './types.ts';
@@ -18,7 +24,12 @@ export interface ExtractOptions {
   ai?: AiCheck;
   aiThreshold?: number;
   signal?: AbortSignal;
+  /** Where the file is read (PDF text, rendering, decoding, OCR): by default in this thread; a host passes its reader pool. */
+  read?: DocumentReader;
 }
+
+/** Reads a file into positioned text (`readDocument`, or a pool of threads running it). */
+export type DocumentReader = (bytes: Uint8Array, opts: ReadOptions) => Promise<DocumentText>;
 
 /** Plain text of a document, line by line, for the AI check. */
 export function documentPlainText(doc: DocumentText): string {
@@ -32,18 +43,38 @@ export function documentPlainText(doc: DocumentText): string {
  */
 export async function extractBill(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const started = performance.now();
-  const { result, doc } = await readAndExtract(bytes, opts.signal, started, opts.hints, opts.onProgress);
-  if (opts.ai && result.confidence < (opts.aiThreshold ?? DEFAULT_AI_THRESHOLD)) {
-    opts.signal?.throwIfAborted();
-    const outcome = await runAiCheck(opts.ai, documentPlainText(doc), result.fields, result.confirmed);
-    if (outcome) {
-      result.ai = outcome;
-      result.confidence = overallConfidence(result.fields);
-    }
-    result.seconds = Math.round(performance.now() - started) / 1000;
-  }
-  const { confirmed: _confirmed, stats: _stats, ...plain } = result;
+  const { result, doc } = await readAndExtract(bytes, opts.signal, started, opts.hints, opts.onProgress, opts.read);
+  const { confirmed: _confirmed, stats: _stats, ...read } = result;
+  const plain = opts.ai ? await checkWithAi(read, doc, opts.ai, { threshold: opts.aiThreshold, signal: opts.signal }) : read;
+  plain.seconds = Math.round(performance.now() - started) / 1000;
   return opts.keepDocument ? { ...plain, document: doc } : plain;
+}
+
+/**
+ * The AI check of a reading: when its overall confidence is under `threshold`, the model is
+ * asked about the fields under the confidence floor that no cross-check confirmed, and its
+ * answers are taken only when printed in the document's text (ai-check.ts). Returns the reading
+ * as it was when nothing was asked.
+ */
+export async function checkWithAi(
+  result: ExtractionResult,
+  doc: DocumentText,
+  ai: AiCheck,
+  opts: { threshold?: number; signal?: AbortSignal } = {},
+): Promise<ExtractionResult> {
+  if (result.confidence >= (opts.threshold ?? DEFAULT_AI_THRESHOLD)) return result;
+  opts.signal?.throwIfAborted();
+  const fields = structuredClone(result.fields);
+  const outcome = await runAiCheck(ai, documentPlainText(doc), fields, new Set(result.crossChecked ?? []));
+  if (!outcome) return result;
+  const checks = [...result.checks, { name: 'AI check', passed: outcome.fieldsRejected.length === 0, detail: aiCheckDetail(outcome.fieldsFilled, outcome.fieldsRejected) }];
+  return { ...result, fields, ai: outcome, checks, confidence: overallConfidence(fields) };
+}
+
+function aiCheckDetail(filled: string[], rejected: string[]): string {
+  const parts = [filled.length ? `filled ${filled.join(', ')}` : 'filled nothing'];
+  if (rejected.length) parts.push(`rejected ${rejected.join(', ')} (not printed on the bill)`);
+  return parts.join('; ');
 }
 
 /** Fields without which a bill is not usable: when OCR leaves one out, the pages are read again. */
@@ -95,12 +126,15 @@ export async function readAndExtract(
   started = performance.now(),
   hints: readonly LayoutHint[] = [],
   onProgress?: (share: number) => void,
+  read: DocumentReader = readDocument,
 ): Promise<{ doc: DocumentText; result: ReturnType<typeof extractFromDocument>; secondPass: boolean }> {
-  const doc = await readDocument(bytes, { signal, onProgress });
+  // What follows a PDF's last %%EOF is no part of it (a portal's appended web page): the reader never sees it.
+  bytes = pdfHeaderOffset(bytes) >= 0 ? withoutTrailingBytes(bytes) : bytes;
+  const doc = await read(bytes, { signal, onProgress });
   const result = extractFromDocument(doc, started, hints);
   if (!doc.pages.some((p) => p.source === 'ocr') || missingRequired(result.fields).length === 0) return { doc, result, secondPass: false };
   signal?.throwIfAborted();
-  const again = await readDocument(bytes, { signal, ocrTextHeight: SECOND_PASS_TEXT_HEIGHT });
+  const again = await read(bytes, { signal, ocrTextHeight: SECOND_PASS_TEXT_HEIGHT });
   let second: ReturnType<typeof extractFromDocument>;
   try {
     second = extractFromDocument(again, started, hints);
@@ -125,7 +159,13 @@ export function extractFromDocument(
   if (!doc.pages.some((p) => p.lines.some((l) => /[A-Za-z0-9]/.test(l.text)))) {
     throw new ExtractionError('NO_TEXT_FOUND', 'No text could be read from this file.');
   }
-  const { fields, checks, confidence, confirmed, stats } = extractFields(doc, { hints });
+  const { fields, checks, confidence: rulesConfidence, confirmed, stats } = extractFields(doc, { hints });
+  const names = findProviderNames(doc, fields.utilityProvider.value);
+  // The legal name in readable casing, without its "d/b/a Brand"; found only through the d/b/a line when the rules found none.
+  if (names) fields.utilityProvider = { value: names.legalName, confidence: fields.utilityProvider.value === null ? 0.6 : fields.utilityProvider.confidence };
+  const credit = applyCreditBalance(doc, fields);
+  if (credit) checks.push({ name: 'credit balance', passed: true, detail: credit });
+  const confidence = credit ? overallConfidence(fields) : rulesConfidence;
   return {
     fields,
     confidence,
@@ -134,6 +174,8 @@ export function extractFromDocument(
     textSources: doc.pages.map((p) => p.source),
     checks,
     seconds: Math.round(performance.now() - started) / 1000,
+    providerBrand: names?.brand ?? { value: null, confidence: 0 },
+    crossChecked: [...confirmed],
     confirmed,
     stats,
   };

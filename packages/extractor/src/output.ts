@@ -12,6 +12,7 @@ export function toOutputLine(file: string, r: ExtractionResult): Record<string, 
   return {
     file,
     ...Object.fromEntries(OUTPUT_FIELDS.map((k) => [k, f[k].value])),
+    providerBrand: r.providerBrand?.value ?? null,
     charges: f.charges,
     services: f.services,
     fieldConfidence: Object.fromEntries(

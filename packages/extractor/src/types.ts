@@ -143,7 +143,12 @@ export interface ExtractionResult {
   textSources: Array<'text-layer' | 'ocr'>;
   /** Notes from cross-checks ("charges sum to total", "stub disagrees"), for debugging and UI. */
   checks: Array<{ name: string; passed: boolean; detail?: string }>;
-  ai?: { model: string; inputTokens: number; outputTokens: number; cost: number; fieldsFilled: string[] };
+  /** The AI check, when a model was asked: its answers taken (`fieldsFilled`) and those not printed in the bill (`fieldsRejected`). */
+  ai?: { model: string; inputTokens: number; outputTokens: number; cost: number; fieldsFilled: string[]; fieldsRejected?: string[] };
+  /** The brand the customer knows when it differs from the provider's (legal) name: "Eversource Energy" for NSTAR Electric Company. */
+  providerBrand?: FieldValue<string | null>;
+  /** Fields a cross-check confirmed (the AI check never asks about them). */
+  crossChecked?: Array<keyof BillFields>;
   seconds: number;
   /** The positioned text that was read, when asked for (`keepDocument`): corrections learn from it. */
   document?: DocumentText;

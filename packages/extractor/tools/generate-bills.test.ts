@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeReaders, readDocument } from '../src/read/read-document.ts';
+import { extractFields } from '../src/fields/extract-fields.ts';
 import type { TextItem } from '../src/types.ts';
 import { generateBill, type GenerateOptions } from './gen/generate.ts';
 import { LAYOUTS } from './gen/layouts/index.ts';
@@ -130,6 +131,32 @@ describe('generate-bills', () => {
       expect(LAYOUT_SPLIT.heldout).toContain(truth.layout);
       expect(WORDING_SPLIT.heldout).toContain(truth.wording);
     }
+  });
+
+  it('prints supplier sections, notices with dollar figures and budget instalments, and the reader still reads the parts of the amount due', async () => {
+    const seen = { supplier: 0, notice: 0, budget: 0 };
+    const opts: GenerateOptions = { ...ALL, forms: ['text-pdf'], layouts: ['stub-bottom', 'two-column', 'receipt', 'ledger'] };
+    for (let i = 1; i <= 40 && Math.min(seen.supplier, seen.notice, seen.budget) === 0; i++) {
+      const bill = await generateBill(i, { ...opts, seed: 'structures' });
+      const doc = await readDocument(bill.bytes);
+      const text = doc.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
+      const supplier = /supply charges/i.test(text);
+      const notice = /changes by about|adds about|You saved/.test(text);
+      const budget = /Budget Billing Installment|Equal Payment Plan Amount|budget plan amount/i.test(text);
+      if (!supplier && !notice && !budget) continue;
+      seen.supplier += supplier ? 1 : 0;
+      seen.notice += notice ? 1 : 0;
+      seen.budget += budget ? 1 : 0;
+      const f = extractFields(doc).fields;
+      const t = bill.truth;
+      expect(f.totalAmount.value, bill.name).toBe(t.totalAmount);
+      expect(f.currentCharges.value, bill.name).toBe(t.currentCharges);
+      if (t.previousBalance !== 0) expect(f.previousBalance.value, bill.name).toBe(t.previousBalance);
+      if (t.paymentsReceived !== 0) expect(Math.abs(f.paymentsReceived.value ?? 0), bill.name).toBe(t.paymentsReceived);
+    }
+    expect(seen.supplier).toBeGreaterThan(0);
+    expect(seen.notice).toBeGreaterThan(0);
+    expect(seen.budget).toBeGreaterThan(0);
   });
 
   it('makes image forms from the rendered page', async () => {

@@ -5,6 +5,7 @@
  *   npm run -s -w packages/extractor gen -- --out DIR --count N --seed S
  *     [--forms text-pdf,multipage-pdf,scanned-pdf,png-scan,jpeg-photo] [--layouts a,b]
  *     [--wordings a,b] [--split train|heldout] [--compact]
+ *     [--unreadable previous,payments] [--notice-cents N]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import { LAYOUTS } from './gen/layouts/index.ts';
 import { WORDING_IDS, type WordingId } from './gen/wordings.ts';
 import type { BillForm } from './gen/truth.ts';
 import { LAYOUT_SPLIT, WORDING_SPLIT } from './splits.ts';
+
+const UNREADABLE_FIELDS = ['previous', 'payments', 'current', 'total', 'due', 'usage'] as const;
 
 function list(value: string | undefined, allowed: readonly string[], what: string): string[] | undefined {
   if (value === undefined) return undefined;
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
       wordings: { type: 'string' },
       split: { type: 'string' },
       compact: { type: 'boolean', default: false },
+      unreadable: { type: 'string' },
+      'notice-cents': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -57,11 +62,16 @@ async function main(): Promise<void> {
     wordings = wordings.filter((w) => splitWordings.includes(w));
   }
   const forms = (list(values.forms, FORMS, 'form') ?? FORMS) as BillForm[];
+  // Damage for tests of what the reader misses: values smudged, a notice amount by the charges.
+  const unreadable = list(values.unreadable, UNREADABLE_FIELDS, 'unreadable field') as (typeof UNREADABLE_FIELDS)[number][] | undefined;
+  const noticeCents = values['notice-cents'] === undefined ? undefined : Number(values['notice-cents']);
+  if (noticeCents !== undefined && !(Number.isInteger(noticeCents) && noticeCents > 0)) throw new Error('--notice-cents must be a positive integer');
+  const damage = { ...(unreadable ? { unreadable } : {}), ...(noticeCents !== undefined ? { noticeCents } : {}) };
   // npm runs workspace scripts inside the package: resolve --out from where npm was called.
   const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   await mkdir(out, { recursive: true });
   for (let i = 1; i <= count; i++) {
-    const bill = await generateBill(i, { seed: values.seed, forms, layouts, wordings, compact: values.compact });
+    const bill = await generateBill(i, { seed: values.seed, forms, layouts, wordings, compact: values.compact, damage });
     await writeFile(path.join(out, `${bill.name}.${bill.extension}`), bill.bytes);
     await writeFile(path.join(out, `${bill.name}.json`), `${JSON.stringify(bill.truth, null, 2)}\n`);
     console.log(`${bill.name}.${bill.extension}  ${bill.truth.layout}  ${bill.truth.wording}  ${bill.truth.form}`);

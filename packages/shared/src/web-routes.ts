@@ -41,6 +41,7 @@ export const BUILT_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/ai-assistant', title: 'AI Energy Assistant — Wattwise' },
   { path: '/smart-home', title: 'Smart Home Energy — Wattwise' },
   { path: '/iot-dashboard', title: 'IoT Energy Monitoring — Wattwise' },
+  { path: '/meter-data', title: 'Meter Data — Wattwise' },
   { path: '/notifications', title: 'Notifications — Wattwise' },
   { path: '/settings', title: 'Account settings — Wattwise' },
   { path: '/contact', title: 'Contact Us — Wattwise' },

@@ -6,7 +6,7 @@ import type { Storage } from '../platform/storage.ts';
 import type { Database, Row } from './client.ts';
 
 /**
- * `npm run cli -- backup FILE` / `restore FILE [--force]` (decision 131).
+ * `npm run cli -- backup FILE` / `restore FILE [--force]` (decision 130).
  *
  * A backup is a gzip-compressed tar archive, readable with `tar xzf`:
  *   manifest.json           format, version, the applied migrations, row and file counts

@@ -16,6 +16,10 @@ export type Row = Record<string, unknown>;
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_ID = 724_093_117;
+/** Process start: migrations, pg-boss's own schema and queues, the demo seed (see `withSetupLock`). */
+export const SETUP_LOCK_ID = 724_093_118;
+/** pg-boss queue creation at run time (a queue first used after start). */
+export const QUEUE_LOCK_ID = 724_093_119;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -26,20 +30,40 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when the database answers and every committed migration is applied. */
   isReady(): Promise<boolean>;
+  /**
+   * Runs `fn` holding a PostgreSQL session advisory lock (on PGlite, one process only: in-process
+   * order). Not re-entrant: `fn` must not take the same lock id again.
+   */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
+/** In-process serialisation per lock id (PGlite's lock, and the same-process half of PostgreSQL's). */
+function createLocalLocks() {
+  const tails = new Map<number, Promise<unknown>>();
+  return <T>(lockId: number, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(lockId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    tails.set(lockId, run.catch(() => undefined));
+    return run;
+  };
+}
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'postgres'; url: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }
   /**
    * dataDir undefined: in memory (tests). loadDataDir: a dumped data directory to start from
    * (in memory, or in a dataDir that holds no database yet; tests use it to skip initdb).
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePool?: { max: number; statementTimeoutMs: number; connectTimeoutMs: number };
+}): DatabaseOptions {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, ...(config.databasePool ?? {}) }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pg') };
 }
 
@@ -58,7 +82,7 @@ async function appliedMigrationCount(execute: Database['execute']): Promise<numb
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return createPostgres(options.url, options.max ?? 10);
+  if (options.kind === 'postgres') return createPostgres(options);
   return createPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -83,6 +107,7 @@ async function createPglite(dataDir: string | undefined, loadDataDir: Blob | und
     execute,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     isReady: async () => !closed && (await appliedMigrationCount(execute)) >= committedMigrationCount(),
+    withLock: createLocalLocks(),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -91,8 +116,16 @@ async function createPglite(dataDir: string | undefined, loadDataDir: Blob | und
   };
 }
 
-async function createPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function createPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    // A database that does not answer fails the request in seconds instead of holding it for the outage.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    keepAlive: true,
+  });
+  const localLock = createLocalLocks();
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
@@ -118,6 +151,21 @@ async function createPostgres(url: string, max: number): Promise<Database> {
       }
     },
     isReady: async () => (await appliedMigrationCount(execute)) >= committedMigrationCount(),
+    // One waiter per process at a time (the local queue), so a burst in one process holds one connection, not the pool.
+    withLock: (lockId, fn) =>
+      localLock(lockId, async () => {
+        const client = await pool.connect();
+        try {
+          // A session lock outlives statement_timeout only if waiting for it is not a statement that times out.
+          await client.query('set statement_timeout = 0');
+          await client.query('select pg_advisory_lock($1)', [lockId]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+          await client.query('reset statement_timeout').catch(() => undefined);
+          client.release();
+        }
+      }),
     close: () => pool.end(),
   };
 }

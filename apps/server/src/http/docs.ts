@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -43,9 +44,8 @@ export const AUTH_PATHS = {
         }),
       },
       responses: {
-        200: { description: 'Created; no session until the email is verified' },
+        200: { description: 'Always `{ token: null, user: null }`, for a new and for a registered address alike (a registered owner gets a mail instead); no session until the email is verified' },
         400: err('PASSWORD_TOO_WEAK, INVALID_EMAIL or CAPTCHA_FAILED'),
-        422: err('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'),
         429: { description: 'Too many requests' },
       },
     },
@@ -204,7 +204,15 @@ const DOCS_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
 /** OpenAPI 3.1 document at /api/openapi.json and Swagger UI (served locally) at /api/docs. */
-export function mountApiDocs(app: OpenAPIHono<AppEnv>, options: { publicUrl: string; version: string }) {
+/**
+ * The API reference. `guard` (production without API_DOCS_PUBLIC: admins only) stands before the
+ * document and its page; the Swagger UI files themselves are generic and stay public.
+ */
+export function mountApiDocs(app: OpenAPIHono<AppEnv>, options: { publicUrl: string; version: string; guard?: MiddlewareHandler<AppEnv> }) {
+  if (options.guard) {
+    app.use('/api/openapi.json', options.guard);
+    app.use('/api/docs', options.guard);
+  }
   app.get('/api/openapi.json', (c) => {
     const generated = app.getOpenAPI31Document({
       openapi: '3.1.0',

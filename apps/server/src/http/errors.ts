@@ -58,8 +58,38 @@ export function isDiskFull(err: unknown): boolean {
   return false;
 }
 
+/** Not in the spec: the answer while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '57014']);
+
+/**
+ * An error from not reaching the database: refused or dropped connections, a connection or
+ * statement timeout (SQLSTATE 57014), a server shutting down (57P0x), connection exceptions (08xxx).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (CONNECTION_ERROR_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+    if (typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Connection ended unexpectedly/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function databaseUnavailableResponse(): Response {
+  return new Response(JSON.stringify(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE)), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+  });
+}
+
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, path: c.req.path }, 'database unavailable: answered 503');
+      return databaseUnavailableResponse();
+    }
     if (isDiskFull(err)) {
       logger.error({ err, path: c.req.path }, 'disk full: a write failed');
       return c.json(errorBody('INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE), 507);

@@ -1,5 +1,5 @@
 /**
- * The AI provider interface (ARCHITECTURE.md 'AI'): Anthropic when ANTHROPIC_API_KEY is set,
+ * The AI provider interface (docs/architecture.md, platform adapters): Anthropic when ANTHROPIC_API_KEY is set,
  * else any OpenAI-compatible endpoint at OPENAI_BASE_URL (a local Ollama or vLLM), with the
  * model named by AI_MODEL. Without either, features answer with their offline engines.
  *
@@ -48,6 +48,8 @@ export interface AiProvider {
   readonly model: string;
   /** One system prompt and one user message in, the model's text out; throws on any failure. */
   complete(input: { system: string; prompt: string; maxTokens?: number }): Promise<string>;
+  /** `complete` with the tokens the provider reported (for cost records). */
+  ask(input: { system: string; prompt: string; maxTokens?: number }): Promise<{ text: string; usage: AiUsage }>;
   /** A conversation in which the model may call tools (a few rounds at most), its final text out. */
   converse(input: ConverseInput): Promise<ConverseResult>;
 }
@@ -331,13 +333,16 @@ function createAnthropic(config: Extract<AiConfig, { provider: 'anthropic' }>, f
     if (!Array.isArray(res.content)) throw new AiProviderError('format', 'Invalid response format from AI service');
     return res;
   };
+  const ask: AiProvider['ask'] = async ({ system, prompt, maxTokens = 1000 }) => {
+    const body = await call({ max_tokens: maxTokens, system, messages: [{ role: 'user', content: prompt }] });
+    const text = textOf(body.content?.find((part) => part.type === 'text')?.text);
+    return { text, usage: { inputTokens: body.usage?.input_tokens ?? 0, outputTokens: body.usage?.output_tokens ?? 0 } };
+  };
   return {
     name: `Anthropic ${config.model}`,
     model: config.model,
-    async complete({ system, prompt, maxTokens = 1000 }) {
-      const body = await call({ max_tokens: maxTokens, system, messages: [{ role: 'user', content: prompt }] });
-      return textOf(body.content?.find((part) => part.type === 'text')?.text);
-    },
+    complete: async (input) => (await ask(input)).text,
+    ask,
     async converse({ system, messages, tools, maxTokens = 1000, signal, onText, onDiscard }) {
       const convo: { role: string; content: unknown }[] = messages.map((m) => ({ role: m.role, content: m.content }));
       const usage: AiUsage = { inputTokens: 0, outputTokens: 0 };
@@ -377,13 +382,16 @@ function createOpenAiCompatible(config: Extract<AiConfig, { provider: 'openai' }
     if (!Array.isArray(res.choices)) throw new AiProviderError('format', 'Invalid response format from AI service');
     return res;
   };
+  const ask: AiProvider['ask'] = async ({ system, prompt, maxTokens = 1000 }) => {
+    const body = await call({ max_tokens: maxTokens, messages: [{ role: 'system', content: system }, { role: 'user', content: prompt }] });
+    const text = textOf(body.choices?.[0]?.message?.content);
+    return { text, usage: { inputTokens: body.usage?.prompt_tokens ?? 0, outputTokens: body.usage?.completion_tokens ?? 0 } };
+  };
   return {
     name: `${config.model} (OpenAI-compatible)`,
     model: config.model,
-    async complete({ system, prompt, maxTokens = 1000 }) {
-      const body = await call({ max_tokens: maxTokens, messages: [{ role: 'system', content: system }, { role: 'user', content: prompt }] });
-      return textOf(body.choices?.[0]?.message?.content);
-    },
+    complete: async (input) => (await ask(input)).text,
+    ask,
     async converse({ system, messages, tools, maxTokens = 1000, signal, onText, onDiscard }) {
       const convo: OpenAiMessage[] = [{ role: 'system', content: system }, ...messages];
       const usage: AiUsage = { inputTokens: 0, outputTokens: 0 };

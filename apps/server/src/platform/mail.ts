@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { EMAIL_PREFERENCE_KEYS } from '@wattwise/shared/contract/email';
 import type { Db } from '../db/client.ts';
+import { user } from '../db/schema/auth.ts';
 import { emailEvent, emailSuppression, outboxMessage } from '../db/schema/mail.ts';
 import { readEmailPreferences } from './email-preferences.ts';
 import type { Logger } from './logger.ts';
@@ -51,12 +52,13 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   };
 }
 
-/** Without SMTP every message lands in `outbox_messages`, readable at /dev/mailbox. */
+/** Without SMTP every message lands in `outbox_messages` (with its text attachments), readable at /dev/mailbox. */
 export function createOutboxMailer(options: { db: Db; from: string }): Mailer {
   return {
     kind: 'outbox',
     send: async (message) => {
-      await options.db.insert(outboxMessage).values({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      const attachments = message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) ?? null;
+      await options.db.insert(outboxMessage).values({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text, attachments });
     },
     close: () => undefined,
   };
@@ -133,6 +135,11 @@ export function createSendEmailWorker(mailer: Mailer, db: Db, logger?: Logger) {
       const template = message.meta?.template ?? null;
       const userId = message.meta?.userId ?? null;
       const category = message.meta && !message.meta.essential ? message.meta.category : null;
+      // A mail queued for an account deleted since is not sent (its events went with the account).
+      if (userId && (await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).limit(1)).length === 0) {
+        logger?.info({ template }, 'mail for a deleted account not sent');
+        return;
+      }
       if (category && userId && !(await readEmailPreferences(db, userId))[category]) {
         await recordEmailEvent(db, { email: message.to, userId, template, event: 'suppressed', reason: `preferences: ${category} off` });
         return;
@@ -152,4 +159,10 @@ export function createSendEmailWorker(mailer: Mailer, db: Db, logger?: Logger) {
       await recordEmailEvent(db, { email: message.to, userId, template, event: 'sent' });
     },
   };
+}
+
+/** Removes the outbox's messages to an address (an account being deleted); returns how many. */
+export async function deleteOutboxMessagesTo(db: Db, address: string): Promise<number> {
+  const rows = await db.delete(outboxMessage).where(sql`lower(${outboxMessage.to}) = ${normalizeAddress(address)}`).returning({ id: outboxMessage.id });
+  return rows.length;
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import { type Database, QUEUE_LOCK_ID } from '../db/client.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -26,6 +26,11 @@ export type Queue = {
   send<T>(job: Pick<JobDefinition<T>, 'name' | 'schema' | 'retryLimit' | 'retryDelaySeconds' | 'policy'>, data: T, options?: { singletonKey?: string }): Promise<string | null>;
   /** Starts a worker for the job in this process. */
   work<T>(job: JobDefinition<T>): Promise<void>;
+  /**
+   * Runs the job on a cron schedule (UTC): pg-boss's timekeeper in one process of the fleet sends
+   * it once per slot, and any worker takes it. Also starts the job's worker in this process.
+   */
+  schedule(job: JobDefinition<Record<string, never>>, cron: string): Promise<void>;
   start(): Promise<void>;
   /** Stops fetching, waits for jobs in flight (up to timeoutMs), then returns. */
   stop(timeoutMs?: number): Promise<void>;
@@ -36,36 +41,76 @@ export type QueueOptions = {
   database: Database;
   logger: Logger;
   pollingIntervalSeconds?: number;
+  /**
+   * Whether this process runs jobs (maintenance, schedules). An API-only process only sends.
+   * Default true.
+   */
+  runsJobs?: boolean;
 };
 
-export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: QueueOptions): Queue {
+export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, runsJobs = true }: QueueOptions): Queue {
+  // pg-boss writes a job's completion or failure without awaiting it: a job still running when the
+  // queue stopped would reject unhandled once the database is closed. After stop, such a write is
+  // dropped (logged); the job stays active, expires and is retried by the next process.
+  let stopped = false;
+  const executeSql = async (text: string, values: unknown[]) => {
+    try {
+      return await database.execute(text, values);
+    } catch (error) {
+      if (!stopped) throw error;
+      logger.warn({ err: error }, 'job queue write after stop dropped');
+      return { rows: [] };
+    }
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.execute(text, values) },
+    db: { executeSql },
     schema: 'pgboss',
-    // One process per database supervises (maintenance takes an advisory lock itself).
-    supervise: true,
-    schedule: false,
+    // Maintenance and the cron timekeeper take pg-boss's own advisory locks, so every worker may run them.
+    supervise: runsJobs,
+    schedule: runsJobs,
     maintenanceIntervalSeconds: 60,
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   const createdQueues = new Set<string>();
   const ensureQueue = async (name: string, options: { retryLimit?: number; retryDelaySeconds?: number; policy?: 'stately' }) => {
     if (createdQueues.has(name)) return;
-    await boss.createQueue(name, {
+    // Two processes creating the same queue at once can deadlock in pg-boss 10: one at a time across the fleet.
+    await database.withLock(QUEUE_LOCK_ID, () => boss.createQueue(name, {
       name,
       ...(options.policy ? { policy: options.policy } : {}),
       retryLimit: options.retryLimit ?? 5,
       retryDelay: options.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: 15 * 60,
-    });
+    }));
     createdQueues.add(name);
+  };
+
+  const work: Queue['work'] = async (job) => {
+    await ensureQueue(job.name, job);
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+      if (!raw) return;
+      const data = job.schema.parse(raw.data);
+      const started = Date.now();
+      try {
+        await job.handler(data, { id: raw.id, attempt: raw.retryCount + 1 });
+        logger.info({ job: job.name, jobId: raw.id, ms: Date.now() - started }, 'job done');
+      } catch (error) {
+        logger.warn({ job: job.name, jobId: raw.id, attempt: raw.retryCount + 1, err: error }, 'job failed; pg-boss retries with backoff');
+        throw error;
+      }
+    });
   };
 
   return {
     boss,
     start: async () => {
       await boss.start();
+    },
+    work,
+    schedule: async (job, cron) => {
+      await work(job);
+      await boss.schedule(job.name, cron, {}, { tz: 'UTC', retryLimit: job.retryLimit ?? 0 });
     },
     send: async (job, data, options) => {
       const payload = job.schema.parse(data);
@@ -80,28 +125,16 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5 }: 
       if (!id) throw new Error(`Job ${job.name} was not queued`);
       return id;
     },
-    work: async (job) => {
-      await ensureQueue(job.name, job);
-      await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
-        if (!raw) return;
-        const data = job.schema.parse(raw.data);
-        const started = Date.now();
-        try {
-          await job.handler(data, { id: raw.id, attempt: raw.retryCount + 1 });
-          logger.info({ job: job.name, jobId: raw.id, ms: Date.now() - started }, 'job done');
-        } catch (error) {
-          logger.warn({ job: job.name, jobId: raw.id, attempt: raw.retryCount + 1, err: error }, 'job failed; pg-boss retries with backoff');
-          throw error;
-        }
-      });
-    },
     stop: async (timeoutMs = 20_000) => {
       await new Promise<void>((resolve) => {
-        const done = () => resolve();
+        const done = () => {
+          stopped = true;
+          resolve();
+        };
         boss.once('stopped', done);
         boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true }).catch((error: unknown) => {
           logger.error({ err: error }, 'job queue stop failed');
-          resolve();
+          done();
         });
         // stop() with wait resolves only after jobs in flight finished; 'stopped' also fires then.
         setTimeout(done, timeoutMs + 1000).unref();

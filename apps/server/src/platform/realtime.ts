@@ -34,6 +34,31 @@ export function createRealtime(database: Pick<Database, 'kind' | 'db' | 'execute
   let count = 0;
   let listener: Promise<Listener> | null = null;
   let closed = false;
+  let reconnecting = false;
+
+  /**
+   * After the LISTEN connection was lost: tries again with backoff (0.25 s doubling to 10 s)
+   * until it is back, as long as someone listens.
+   */
+  const reconnect = () => {
+    if (reconnecting || closed) return;
+    reconnecting = true;
+    void (async () => {
+      let delay = 250;
+      while (!closed && count > 0) {
+        try {
+          await ensureListening();
+          logger.info('realtime connection restored');
+          break;
+        } catch (error) {
+          logger.warn({ err: error, retryInMs: delay }, 'realtime reconnect failed');
+          await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay * 0.2).unref());
+          delay = Math.min(delay * 2, 10_000);
+        }
+      }
+      reconnecting = false;
+    })();
+  };
 
   const dispatch = (payload: string) => {
     let envelope: Envelope;
@@ -69,7 +94,10 @@ export function createRealtime(database: Pick<Database, 'kind' | 'db' | 'execute
       logger.warn({ err: error }, 'realtime connection lost');
       listener = null;
       connection.release(error);
-      if (count > 0 && !closed) ensureListening().catch((e: unknown) => logger.warn({ err: e }, 'realtime reconnect failed'));
+      // Events published while nothing listened are lost to open streams: end them, so browsers
+      // reconnect and read the current state first (SSE inbox); meanwhile LISTEN is tried again.
+      for (const callback of [...closeCallbacks]) callback();
+      reconnect();
     };
     connection.on('notification', onNotification);
     connection.on('error', onError);

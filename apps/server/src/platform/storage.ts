@@ -3,14 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded files live. Keys look like `{userId}/{timestamp}-{fileName}` (spec 01-core §3).
- * The default keeps them in a local folder (DATA_DIR/uploads).
- *
- * TODO(S3): an S3-compatible adapter behind the same interface when S3_BUCKET is set
- * (ARCHITECTURE.md 'files'); not built yet, so several server processes need a shared folder.
+ * Where uploaded files live. Keys look like `{userId}/{timestamp}-{fileName}`. The default keeps
+ * them in a local folder (DATA_DIR/uploads); with S3_BUCKET, an S3-compatible bucket
+ * (s3-storage.ts), so processes on several hosts share them.
  */
 export interface Storage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Uint8Array | null>;

@@ -1,13 +1,14 @@
 // Account settings and privacy rights through the HTTP API (issue 18): two-factor sign-in,
 // sessions, the audit log, 'Download my data' and 'Delete my account'. Another user and an
 // anonymous visitor try everything they must not.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent } from '../db/schema/account.ts';
 import { user } from '../db/schema/auth.ts';
 import { utilityBill } from '../db/schema/bills.ts';
 import { payment, subscription } from '../db/schema/payments.ts';
+import { outboxMessage } from '../db/schema/mail.ts';
 import { createDataExportJob } from '../features/account/account.jobs.ts';
 import { createAdmin } from '../features/auth/auth.service.ts';
 import { uploadBill } from '../features/bills/bills.service.ts';
@@ -260,8 +261,15 @@ describe("'Delete my account'", () => {
     expect(keysBefore.length).toBeGreaterThan(0);
     expect((await ctx.account.exportStorage.list()).some((o) => o.key.startsWith(`${users.a.id}/`))).toBe(true);
 
+    // Mail to A waiting in the outbox (no SMTP) goes with the account; mail to B stays.
+    await ctx.database.db.insert(outboxMessage).values([
+      { from: 'w@example.com', to: users.a.email.toUpperCase(), subject: 'Reset your Wattwise password', html: '<p>link</p>', text: 'link' },
+      { from: 'w@example.com', to: users.b.email, subject: 'For B', html: '<p>b</p>', text: 'b' },
+    ]);
     const res = await postJson(ctx.app, '/api/account/delete', { password: STRONG_PASSWORD }, { cookie: users.a.cookie });
     expect(res.status).toBe(200);
+    expect(await ctx.database.db.select().from(outboxMessage).where(sql`lower(${outboxMessage.to}) = ${users.a.email.toLowerCase()}`)).toEqual([]);
+    expect((await ctx.database.db.select().from(outboxMessage).where(eq(outboxMessage.to, users.b.email))).length).toBeGreaterThan(0);
     expect(res.headers.getSetCookie().some((c) => /better-auth\.session_token=;/.test(c))).toBe(true);
     expect(cancelled).toEqual(['sub_test_delete']);
 

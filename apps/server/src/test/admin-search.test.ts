@@ -24,7 +24,7 @@ async function userIdOf(email: string): Promise<string> {
 }
 
 /** A read bill straight into the table (as the worker leaves it), with the text the reader saw. */
-async function insertReadBill(userId: string, values: { provider: string; account: string; amount: number; end: string; text: string }) {
+async function insertReadBill(userId: string, values: { provider: string; account: string; amount: number; end: string; text: string; createdAt?: Date }) {
   const [row] = await ctx.database.db
     .insert(utilityBill)
     .values({
@@ -42,6 +42,7 @@ async function insertReadBill(userId: string, values: { provider: string; accoun
       totalAmount: values.amount,
       servicePeriodEnd: values.end,
       extractedText: values.text,
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning({ id: utilityBill.id });
   if (!row) throw new Error('not inserted');
@@ -133,7 +134,8 @@ describe('bill search', () => {
   it('finds the same rank window by walking the newest bills or through the index (decision 103)', async () => {
     // Eight bills, oldest first: a word on all of them, another only on the two oldest.
     for (let i = 0; i < 8; i += 1) {
-      await insertReadBill(bobId, { provider: 'Window Power', account: 'W-1', amount: 100 + i, end: `2025-0${i + 1}-28`, text: `zephyrwind notice${i % 2 === 0 ? ' zephyrwind' : ''}${i < 2 ? ' quasarbolt' : ''}` });
+      // Upload times a second apart: the embedded database's clock may give quick inserts the same time.
+      await insertReadBill(bobId, { provider: 'Window Power', account: 'W-1', amount: 100 + i, end: `2025-0${i + 1}-28`, text: `zephyrwind notice${i % 2 === 0 ? ' zephyrwind' : ''}${i < 2 ? ' quasarbolt' : ''}`, createdAt: new Date(Date.now() - (8 - i) * 1000) });
     }
     const amounts = async (term: string, scan: number) => (await searchBillsOfUser(ctx.database.db, bobId, term, 25, { rank: 3, scan })).map((r) => r.billAmount);
     // Common word: the walk of 5 fills the window of 3; ranked (two mentions first), then newest first.

@@ -1,7 +1,9 @@
 import type { ChatMessage } from '@wattwise/shared/contract/assistant';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { utilityBill } from '../db/schema/bills.ts';
+import { property, utilityAccount } from '../db/schema/properties.ts';
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
 import { cookiesOf, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext } from './test-app.ts';
 
@@ -15,14 +17,46 @@ export type SeedBill = {
   start: string;
   end: string;
   due?: string | null;
+  accountNumber?: string;
+  /** The reader's confidence in the amount and usage (0.95 unless given; under 0.8 is 'Please check'). */
+  confidence?: number;
+  /** The reader's confidence in the usage alone, when it differs. */
+  usageConfidence?: number;
 };
 
+/** Bills as read, each under its utility account (provider + account number, under one property). */
 export async function seedBills(db: Db, userId: string, bills: SeedBill[]): Promise<string[]> {
+  // Later seeds of the same user go under the same property and accounts.
+  const [home] = (await db.select({ id: property.id }).from(property).where(eq(property.userId, userId)).limit(1)).length
+    ? await db.select({ id: property.id }).from(property).where(eq(property.userId, userId)).limit(1)
+    : await db.insert(property).values({ userId, name: 'Home' }).returning({ id: property.id });
+  const existing = await db.select({ id: utilityAccount.id, matchKey: utilityAccount.matchKey }).from(utilityAccount).where(eq(utilityAccount.userId, userId));
+  const accounts = new Map<string, string>(existing.map((a) => [a.matchKey, a.id]));
+  for (const b of bills) {
+    const provider = b.provider ?? 'Riverbend Electric Company';
+    const number = b.accountNumber ?? '4471-0923-5561';
+    const matchKey = `${provider}${number}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (accounts.has(matchKey)) continue;
+    const [row] = await db
+      .insert(utilityAccount)
+      .values({ userId, propertyId: home?.id ?? '', provider, accountNumber: number, matchKey, billType: b.billType ?? 'electricity' })
+      .returning({ id: utilityAccount.id });
+    accounts.set(matchKey, row?.id ?? '');
+  }
   const rows = await db
     .insert(utilityBill)
     .values(
       bills.map((b, i) => ({
         userId,
+        propertyId: home?.id ?? null,
+        accountId: accounts.get(`${b.provider ?? 'Riverbend Electric Company'}${b.accountNumber ?? '4471-0923-5561'}`.toLowerCase().replace(/[^a-z0-9]/g, '')) ?? null,
+        extracted: {
+          confidence: b.confidence ?? 0.95,
+          fields: {
+            totalAmount: { value: b.total, confidence: b.confidence ?? 0.95 },
+            usageAmount: { value: b.usage, confidence: b.usageConfidence ?? b.confidence ?? 0.95 },
+          },
+        },
         fileName: `bill-${i}.pdf`,
         filePath: `${userId}/${i}-bill.pdf`,
         mimeType: 'application/pdf',
@@ -32,7 +66,7 @@ export async function seedBills(db: Db, userId: string, bills: SeedBill[]): Prom
         status: 'processed' as const,
         progress: 100,
         utilityProvider: b.provider ?? 'Riverbend Electric Company',
-        accountNumber: '4471-0923-5561',
+        accountNumber: b.accountNumber ?? '4471-0923-5561',
         totalAmount: b.total,
         usageAmount: b.usage,
         usageUnit: b.usage === null ? null : (b.unit ?? 'kWh'),

@@ -4,6 +4,8 @@
 // A route the app serves that is neither in the document nor in OUTSIDE_DOCUMENT, or a route
 // of the document without a row here, fails the first test, so a new route cannot slip through:
 // adding a route means adding its row.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Device } from '@wattwise/shared/contract/smart-home';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../features/auth/auth.service.ts';
@@ -35,6 +37,7 @@ type Rows = {
   iotDeviceId: string;
   sessionId: string;
   exportId: string;
+  meterId: string;
 };
 
 type Row = {
@@ -86,6 +89,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/plan-sign-up': PUBLIC,
   'POST /api/checkout': SIGNED_IN,
   'POST /api/subscription/portal': SIGNED_IN,
+  'POST /api/subscription/cancel': SIGNED_IN,
+  'POST /api/subscription/resume': SIGNED_IN,
   'POST /api/payments/checkout': SIGNED_IN,
   'GET /api/payments/verify': { access: 'owner', query: (r) => `session_id=${r.paymentSessionId}` },
   'GET /api/payments': SIGNED_IN,
@@ -98,6 +103,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/payments/webhook': { access: 'token', body: () => ({ id: 'evt_made_up', type: 'checkout.session.completed', data: { object: {} } }) },
   // Bills
   'POST /api/bills': SIGNED_IN,
+  'POST /api/meter-data': SIGNED_IN,
+  'GET /api/meters': SIGNED_IN,
+  'GET /api/meters/{id}/readings': { access: 'owner', params: (r) => ({ id: r.meterId }) },
+  'GET /api/meters/{id}/load-profile': { access: 'owner', params: (r) => ({ id: r.meterId }) },
+  'GET /api/meters/{id}/home-assistant.csv': { access: 'owner', params: (r) => ({ id: r.meterId }) },
+  'POST /api/meters/{id}/tou-what-if': { access: 'owner', params: (r) => ({ id: r.meterId }), body: () => ({ peakStartHour: 16, peakEndHour: 21, peakPrice: 0.5, offPeakPrice: 0.3 }) },
   'GET /api/bills': SIGNED_IN,
   'GET /api/bills/allowance': SIGNED_IN,
   'GET /api/bills/figures': SIGNED_IN,
@@ -144,7 +155,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/email/preferences': SIGNED_IN,
   'PATCH /api/email/preferences': { access: 'signed-in', body: () => ({ marketing_emails: false }) },
   'GET /api/email/events': SIGNED_IN,
-  'POST /api/email/test': { access: 'signed-in', body: () => ({ to: 'matrix-test@example.com', template: 'welcome' }) },
+  'POST /api/email/test': { access: 'signed-in', body: () => ({ template: 'welcome' }) },
   'POST /api/email/subscribe': { access: 'public', body: () => ({ email: 'matrix-visitor@example.com', preferences: { rebateAlerts: true, monthlyTips: true, seasonalReminders: true, newPrograms: false } }) },
   'POST /api/email/webhook': { access: 'token', body: () => [{ email: 'matrix@example.com', event: 'bounce', sg_event_id: 'made-up' }] },
   // Notifications
@@ -167,6 +178,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/support/tickets/{id}': { access: 'owner', params: (r) => ({ id: r.ticketId }) },
   'POST /api/support/tickets/{id}/messages': { access: 'owner', params: (r) => ({ id: r.ticketId }), body: () => ({ body: 'Let me in.' }) },
   'GET /api/admin/tickets': ADMIN,
+  'GET /api/admin/contact-messages': ADMIN,
+  'POST /api/admin/contact-messages/{id}/reply': { access: 'admin', params: (r) => ({ id: r.ticketId }) },
+  'POST /api/admin/contact-messages/{id}/ticket': { access: 'admin', params: (r) => ({ id: r.ticketId }) },
+  'GET /api/admin/appointments': ADMIN,
   'GET /api/admin/tickets/{id}': { access: 'admin', params: (r) => ({ id: r.ticketId }) },
   'POST /api/admin/tickets/{id}/replies': { access: 'admin', params: (r) => ({ id: r.ticketId }) },
   'POST /api/admin/tickets/{id}/sync': { access: 'admin', params: (r) => ({ id: r.ticketId }) },
@@ -245,8 +260,8 @@ const MATRIX: Record<string, Row> = {
  * call it; they are tried like the matrix's rows.
  */
 const OUTSIDE_DOCUMENT: Record<string, Row & { why: string }> = {
-  'GET /api/openapi.json': { ...PUBLIC, why: 'the document itself' },
-  'GET /api/docs': { ...PUBLIC, why: 'Swagger UI page' },
+  'GET /api/openapi.json': { ...PUBLIC, why: 'the document itself (production: admins only unless API_DOCS_PUBLIC, app.production-mode.test.ts)' },
+  'GET /api/docs': { ...PUBLIC, why: 'Swagger UI page (production: admins only unless API_DOCS_PUBLIC)' },
   'GET /api/docs/init.js': { ...PUBLIC, why: 'Swagger UI page' },
   'GET /api/docs/{file}': { ...PUBLIC, params: () => ({ file: 'swagger-ui.css' }), why: 'Swagger UI files' },
   'GET /metrics': { ...PUBLIC, why: 'Prometheus; bearer token when METRICS_TOKEN is set (app.production-mode.test.ts)' },
@@ -325,6 +340,11 @@ async function createRows(): Promise<Rows> {
   await created(alice, '/api/iot/streams', { device_id: 'alice-plug', device_type: 'smart_plug' });
   const { sessions } = (await ctx.json<{ sessions: { id: string }[] }>(alice, '/api/account/sessions')).body;
   const dataExport = await created<{ id: string }>(alice, '/api/account/exports', {});
+  const meterForm = new FormData();
+  meterForm.set('file', new File([fs.readFileSync(path.resolve(import.meta.dirname, '../../../../packages/greenbutton/test-fixtures/sce-sandbox-15min-usagesummary.xml'))], 'meter.xml'));
+  const meterUpload = await ctx.app.request('/api/meter-data', { method: 'POST', headers: { origin: TEST_ORIGIN, cookie: alice }, body: meterForm });
+  expect(meterUpload.status).toBe(201);
+  const meterId = ((await meterUpload.json()) as { meters: { id: string }[] }).meters[0]?.id ?? '';
   return {
     billId,
     propertyId: property.id,
@@ -340,6 +360,7 @@ async function createRows(): Promise<Rows> {
     iotDeviceId: 'alice-plug',
     sessionId: sessions[0]?.id ?? '',
     exportId: dataExport.id,
+    meterId,
   };
 }
 

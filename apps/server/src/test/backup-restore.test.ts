@@ -4,15 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, readTestDatabaseUrl, REPO_ROOT } from '../config.ts';
+import { loadConfig, loadSecrets, readTestDatabaseUrl, REPO_ROOT } from '../config.ts';
 import { BackupError, restoreBackup } from '../db/backup.ts';
 import { createDatabase, type DatabaseOptions, databaseOptionsFromConfig } from '../db/client.ts';
 import { createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { createLocalStorage } from '../platform/storage.ts';
+import { createEncryptedStorage } from '../platform/encrypted-storage.ts';
 import { createTestDatabase } from './test-app.ts';
 
 // `npm run cli -- backup FILE` / `restore FILE [--force]` round-trip a populated database and its
-// stored files (decision 131), on the embedded database or, in the server-pg project, PostgreSQL.
+// stored files (decision 130), on the embedded database or, in the server-pg project, PostgreSQL.
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -58,8 +59,13 @@ async function snapshot(p: Place) {
       tables[String(name)] = rows.rows.map((r) => String(r.row)).sort();
     }
     const files: Record<string, string> = {};
-    for (const object of await createLocalStorage(path.join(p.dataDir, 'uploads')).list()) {
-      files[object.key] = createHash('sha256').update(fs.readFileSync(path.join(p.dataDir, 'uploads', object.key))).digest('hex');
+    const onDisk = createLocalStorage(path.join(p.dataDir, 'uploads'));
+    // Each place has its own file key: compare the originals, and check the disk holds none of them.
+    const originals = createEncryptedStorage(onDisk, loadSecrets(loadConfig(p.env)).fileEncryption);
+    for (const object of await onDisk.list()) {
+      const raw = fs.readFileSync(path.join(p.dataDir, 'uploads', object.key));
+      expect(raw.subarray(0, 4).toString('latin1')).not.toBe('%PDF');
+      files[object.key] = createHash('sha256').update((await originals.get(object.key)) ?? new Uint8Array()).digest('hex');
     }
     return { tables, files };
   } finally {
@@ -103,7 +109,7 @@ describe('backup and restore', () => {
     expect(again.out).toContain('--force');
     const database = await createDatabase(target.options);
     try {
-      const storage = createLocalStorage(path.join(target.dataDir, 'uploads'));
+      const storage = createEncryptedStorage(createLocalStorage(path.join(target.dataDir, 'uploads')), loadSecrets(loadConfig(target.env)).fileEncryption);
       await storage.put('stray/leftover.txt', new TextEncoder().encode('not in the backup'));
       const clearStorage = () => fs.promises.rm(path.join(target.dataDir, 'uploads'), { recursive: true, force: true });
       await expect(restoreBackup({ database, storage, clearStorage }, file, { force: false })).rejects.toBeInstanceOf(BackupError);

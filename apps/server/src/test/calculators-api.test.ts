@@ -102,4 +102,39 @@ describe("'Use my bills' and the weather-normalised comparison", () => {
   it('hides one user’s bill from another (404)', async () => {
     expect((await ctx.json(other, `/api/bills/${billIds[13]}/weather-comparison`)).status).toBe(404);
   });
+
+  it('takes "the same bill last year" from the same account, 12 months earlier ± 20 days only', async () => {
+    const email = `calc-mover-${Date.now()}@example.com`;
+    const mover = await ctx.signIn(email);
+    const [row] = await ctx.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const userId = row?.id ?? '';
+    const gasBill = (i: number, start: Date, end: Date, provider: string, address: string) => ({
+      userId,
+      fileName: `mover-${i}.pdf`,
+      filePath: `${userId}/mover-${i}.pdf`,
+      mimeType: 'application/pdf',
+      fileSize: 1000,
+      propertyType: 'residential' as const,
+      billType: 'natural_gas',
+      status: 'processed' as const,
+      utilityProvider: provider,
+      servicePeriodStart: start.toISOString().slice(0, 10),
+      servicePeriodEnd: end.toISOString().slice(0, 10),
+      usageAmount: 60 + i,
+      usageUnit: 'therms',
+      totalAmount: 90 + i,
+      corrections: { serviceAddress: { value: address } },
+    });
+    // This home's account: Jan – Dec 2025 (its December is 11 months after its first bill).
+    const home = Array.from({ length: 12 }, (_, i) => gasBill(i, new Date(Date.UTC(2025, i, 1)), new Date(Date.UTC(2025, i + 1, 1)), 'Atlanta Gas Light', '12 Peachtree St, Atlanta, GA 30303'));
+    // Another account (the previous home) with a bill exactly a year before that December.
+    const previousHome = gasBill(99, new Date(Date.UTC(2024, 11, 1)), new Date(Date.UTC(2025, 0, 1)), 'Liberty Utilities', '9 Oak Ave, Columbus, GA 31901');
+    const inserted = await ctx.database.db.insert(utilityBill).values([...home, previousHome]).returning({ id: utilityBill.id });
+    const december = inserted[11]?.id ?? '';
+    const res = await ctx.json<WeatherComparisonDto>(mover, `/api/bills/${december}/weather-comparison`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'no_last_year', lastYearBillId: null, usage: null });
+    expect((await ctx.json(other, `/api/bills/${december}/weather-comparison`)).status).toBe(404);
+    expect((await ctx.json(null, `/api/bills/${december}/weather-comparison`)).status).toBe(401);
+  });
 });

@@ -11,7 +11,8 @@ import { EMAIL_SIGNATURE_HEADER, EMAIL_WEBHOOK_PATH } from '../features/email/em
 import { signEmailWebhook } from '../features/email/email.service.ts';
 import { templateMail } from '../platform/email-templates/message.ts';
 import { SEND_EMAIL_JOB } from '../platform/mail.ts';
-import { unsubscribeKey } from '../platform/unsubscribe-token.ts';
+import { signUnsubscribeToken, unsubscribeKey } from '../platform/unsubscribe-token.ts';
+import { user as userTable } from '../db/schema/auth.ts';
 import { sendMonthlySummaries } from '../use-cases/monthly-summary.ts';
 import { seedBills, signedInUser } from './assistant.test-support.ts';
 import { createTestContext, linkIn, postJson, type TestContext, TEST_ORIGIN, waitForMail } from './test-app.ts';
@@ -105,22 +106,47 @@ describe('email preferences', () => {
 });
 
 describe('test emails', () => {
-  it('checks the address, sends the template through the adapter, records the event for its sender only, and is rate limited', async () => {
+  it("sends only to the caller's own verified address, with the caller's own unsubscribe token; records the event for its sender only; is rate limited", async () => {
     expect((await postJson(ctx.app, '/api/email/test', { to: 'not-an-address', template: 'welcome' }, { cookie: alice.cookie })).status).toBe(422);
-    const to = `receipt-${Date.now()}@example.com`;
-    const res = await postJson(ctx.app, '/api/email/test', { to, template: 'payment_receipt' }, { cookie: alice.cookie });
+    // Not a relay: another address, another user's included, is refused and nothing is queued.
+    const stranger = `victim-${Date.now()}@example.com`;
+    for (const to of [stranger, bob.email]) {
+      const refused = await postJson(ctx.app, '/api/email/test', { to, template: 'reset' }, { cookie: alice.cookie });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(EMAIL_MESSAGES.testOwnAddressOnly);
+    }
+    expect((await postJson(ctx.app, '/api/email/test', { to: alice.email, template: 'welcome' })).status).toBe(401);
+
+    const res = await postJson(ctx.app, '/api/email/test', { to: alice.email.toUpperCase(), template: 'payment_receipt' }, { cookie: alice.cookie });
     expect(res.status).toBe(200);
-    const mail = await waitForMail(ctx.database, to, '[Test] Your Wattwise receipt: $9.99');
+    const mail = await waitForMail(ctx.database, alice.email, '[Test] Your Wattwise receipt: $9.99');
     expect(mail.text).toContain('Thank you. We received your payment.');
     expect(mail.html).toContain('#059669');
-    await waitForEvent(to, 'sent');
+    // The footer's unsubscribe link is the recipient's own: they are the sender.
+    const key = unsubscribeKey(ctx.secrets.authSecret);
+    expect(mail.text).toContain(signUnsubscribeToken(key, alice.userId));
+    expect(mail.text).not.toContain(signUnsubscribeToken(key, bob.userId));
+    await waitForEvent(alice.email, 'sent');
     const mine = (await (await get('/api/email/events', alice.cookie)).json()) as { events: { email: string; event: string; template: string }[] };
-    expect(mine.events).toContainEqual(expect.objectContaining({ email: to, event: 'sent', template: 'payment_receipt' }));
+    expect(mine.events).toContainEqual(expect.objectContaining({ email: alice.email, event: 'sent', template: 'payment_receipt' }));
     const theirs = (await (await get('/api/email/events', bob.cookie)).json()) as { events: { email: string }[] };
-    expect(theirs.events.some((e) => e.email === to)).toBe(false);
+    expect(theirs.events.some((e) => e.email === alice.email)).toBe(false);
+    // With no address given it goes to the caller's own; a security template carries no name the user typed.
+    await ctx.database.db.update(userTable).set({ name: 'URGENT visit evil.example/unlock' }).where(eq(userTable.id, alice.userId));
+    expect((await postJson(ctx.app, '/api/email/test', { template: 'reset' }, { cookie: alice.cookie })).status).toBe(200);
+    const reset = await waitForMail(ctx.database, alice.email, '[Test] Reset your Wattwise password');
+    expect(reset.text).not.toContain('evil.example');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await postJson(ctx.app, '/api/email/test', { to, template: 'verify' }, { cookie: alice.cookie })).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    for (let i = 0; i < 4; i += 1) statuses.push((await postJson(ctx.app, '/api/email/test', { template: 'verify' }, { cookie: alice.cookie })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('refuses an account whose address is not verified', async () => {
+    const carol = await user();
+    await ctx.database.db.update(userTable).set({ emailVerified: false }).where(eq(userTable.id, carol.userId));
+    const res = await postJson(ctx.app, '/api/email/test', { to: carol.email, template: 'welcome' }, { cookie: carol.cookie });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(EMAIL_MESSAGES.testNeedsVerifiedAddress);
   });
 });
 
@@ -149,12 +175,14 @@ describe('provider webhook', () => {
   });
 
   it('a spam report holds back non-essential mail but not a password reset', async () => {
-    const body = JSON.stringify([{ email: alice.email, event: 'spamreport', sg_event_id: 'evt-2' }]);
+    // A user of their own: the test sends above used up the others' allowance.
+    const dave = await user();
+    const body = JSON.stringify([{ email: dave.email, event: 'spamreport', sg_event_id: 'evt-2' }]);
     expect(await (await webhook(body, signEmailWebhook(body, SECRET))).json()).toEqual({ recorded: 1, suppressed: 1 });
-    await postJson(ctx.app, '/api/email/test', { to: alice.email, template: 'welcome' }, { cookie: bob.cookie });
-    await expect.poll(async () => (await eventsOf(alice.email)).filter((e) => e.event === 'suppressed' && e.reason === 'spamreport').length, { timeout: 10_000 }).toBe(1);
-    await postJson(ctx.app, '/api/auth/request-password-reset', { email: alice.email, redirectTo: '/auth/reset-password' });
-    await waitForMail(ctx.database, alice.email, 'Reset your Wattwise password');
+    await postJson(ctx.app, '/api/email/test', { to: dave.email, template: 'welcome' }, { cookie: dave.cookie });
+    await expect.poll(async () => (await eventsOf(dave.email)).filter((e) => e.event === 'suppressed' && e.reason === 'spamreport').length, { timeout: 10_000 }).toBe(1);
+    await postJson(ctx.app, '/api/auth/request-password-reset', { email: dave.email, redirectTo: '/auth/reset-password' });
+    await waitForMail(ctx.database, dave.email, 'Reset your Wattwise password');
   });
 });
 

@@ -53,6 +53,8 @@ describe('gamification', () => {
     expect((await post<Award>('a', '/api/gamification/tips/led-bulbs/complete')).body.points).toBe(15);
     expect((await post('a', '/api/gamification/tips/led-bulbs/complete')).status).toBe(409);
     expect((await post<Award>('a', '/api/gamification/shares')).body.points).toBe(5);
+    // Shares earn points once a day: a second press the same day gives nothing.
+    expect((await post<Award>('a', '/api/gamification/shares')).body.points).toBe(0);
     const s = await summary('a');
     expect(s).toMatchObject({ points: 20, counts: { tipsCompleted: 1, shares: 1 }, streak: { current: 1 } });
     expect(s.tips.find((t) => t.id === 'led-bulbs')?.completed).toBe(true);

@@ -44,7 +44,13 @@ afterAll(async () => {
 
 describe('notifications', () => {
   it('a processed bill notifies its owner in the app and by email, linking to the bill', async () => {
-    const { status, body } = await ctx.json<Listed>(a.cookie, '/api/notifications');
+    // The notification follows the bill's status change (the job writes it next): wait for it a moment.
+    let listed = await ctx.json<Listed>(a.cookie, '/api/notifications');
+    for (let tries = 0; tries < 50 && !listed.body.notifications.some((n) => n.title === 'Bill processed'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      listed = await ctx.json<Listed>(a.cookie, '/api/notifications');
+    }
+    const { status, body } = listed;
     expect(status).toBe(200);
     const processed = body.notifications.find((n) => n.title === 'Bill processed');
     expect(processed).toMatchObject({ type: 'other', read: false, action_url: `/dashboard/bills/${a.billId}` });

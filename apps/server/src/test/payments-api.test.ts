@@ -117,6 +117,26 @@ describe('check-subscription and checkout', () => {
     expect((await checkout(alice, 'basic', false)).status).toBe(409);
   });
 
+  it('the Pro subscriber cancels at period end and resumes; a free user, another user and a visitor cannot', async () => {
+    const before = await status(alice);
+    const cancelled = await postJson(ctx.app, '/api/subscription/cancel', {}, { cookie: alice });
+    expect(cancelled.status).toBe(200);
+    const body = (await cancelled.json()) as SubscriptionStatus;
+    // Still Pro until the paid period ends, and says when that is.
+    expect(body).toMatchObject({ hasActiveSubscription: true, plan: 'pro', subscription: { cancelAtPeriodEnd: true, currentPeriodEnd: before.subscription?.currentPeriodEnd } });
+    expect((await status(alice)).subscription?.cancelAtPeriodEnd).toBe(true);
+    // Bob has no plan: nothing to cancel, and Alice's stays as it is.
+    expect((await postJson(ctx.app, '/api/subscription/cancel', {}, { cookie: bob })).status).toBe(409);
+    expect((await postJson(ctx.app, '/api/subscription/resume', {}, { cookie: bob })).status).toBe(409);
+    expect((await postJson(ctx.app, '/api/subscription/resume', {})).status).toBe(401);
+    expect((await status(alice)).subscription?.cancelAtPeriodEnd).toBe(true);
+    const resumed = await postJson(ctx.app, '/api/subscription/resume', {}, { cookie: alice });
+    expect(resumed.status).toBe(200);
+    expect((await status(alice))).toMatchObject({ plan: 'pro', subscription: { cancelAtPeriodEnd: false, status: 'active' } });
+    // The built-in checkout has no Customer Portal: managing the card needs Stripe.
+    expect((await postJson(ctx.app, '/api/subscription/portal', {}, { cookie: alice })).status).toBe(409);
+  });
+
   it('Basic monthly charges $4.99; the cancel link leads back to the dashboard with subscription=canceled', async () => {
     const carol = await ctx.signIn();
     const { body } = await checkout(carol, 'basic', false);
@@ -242,7 +262,9 @@ describe('payments are private', () => {
     await pay(body.url, '4242424242424242');
     const own = await ctx.json<PaymentVerification>(bob, `/api/payments/verify?session_id=${sessionId}`);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ amount: 12010, status: 'paid' });
+    // The success page says who was paid and when.
+    expect(own.body).toMatchObject({ amount: 12010, status: 'paid', payee: 'Georgia Power' });
+    expect(Date.parse(own.body.paidAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     expect((await ctx.json(alice, `/api/payments/verify?session_id=${sessionId}`)).status).toBe(404);
     expect((await ctx.json(null, `/api/payments/verify?session_id=${sessionId}`)).status).toBe(401);
     const alicePayments = (await ctx.json<{ payments: PaymentRecord[] }>(alice, '/api/payments')).body.payments;

@@ -175,7 +175,7 @@ describe('Stripe adapter', () => {
     expect(await portal.json()).toEqual({ url: 'https://billing.stripe.com/p/session/test_local' });
     const portalRequest = requests.find((r) => r.path === '/v1/billing_portal/sessions');
     expect(portalRequest?.body.get('customer')).toBe('cus_local');
-    expect(portalRequest?.body.get('return_url')).toBe('http://localhost:3000/dashboard');
+    expect(portalRequest?.body.get('return_url')).toBe('http://localhost:3000/settings#plan');
   });
 
   it('opens a payment-mode session for a bill and verifies it with Stripe (amount in cents); another user gets 404', async () => {

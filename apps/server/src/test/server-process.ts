@@ -14,6 +14,8 @@ export type ServerProcess = {
   child: ChildProcess;
   exited: Promise<number | null>;
   signIn(email: string, password: string): Promise<string>;
+  /** POST /api/auth/sign-in/email with a solved captcha; the answer as it came. */
+  signInResponse(email: string, password: string): Promise<Response>;
   /** SIGKILL: no shutdown code runs. */
   kill(): Promise<void>;
   /** SIGTERM, then the exit code. */
@@ -49,6 +51,8 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
       DEMO_DATA: 'false',
       ALTCHA_MAX_NUMBER: '1000',
       LOG_LEVEL: 'info',
+      // Processes sharing a PostgreSQL database share their secrets (a production start refuses otherwise).
+      ...(options.databaseUrl ? { AUTH_SECRET: 'test-auth-secret-shared-by-the-processes-0123', ALTCHA_HMAC_KEY: 'test-altcha-key-0123456789', FILE_ENCRYPTION_KEY: '5e'.repeat(32) } : {}),
       ...options.env,
     },
   });
@@ -64,20 +68,24 @@ export async function startServerProcess(options: { dataDir: string; databaseUrl
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const signInResponse = async (email: string, password: string): Promise<Response> => {
+    const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    if (!solution) throw new Error('captcha not solvable');
+    const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+    return fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, 'x-captcha-response': Buffer.from(JSON.stringify(payload)).toString('base64') },
+      body: JSON.stringify({ email, password }),
+    });
+  };
   return {
     base,
     child,
     exited,
+    signInResponse,
     async signIn(email, password) {
-      const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-      const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-      if (!solution) throw new Error('captcha not solvable');
-      const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
-      const res = await fetch(`${base}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base, 'x-captcha-response': Buffer.from(JSON.stringify(payload)).toString('base64') },
-        body: JSON.stringify({ email, password }),
-      });
+      const res = await signInResponse(email, password);
       if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
       return res.headers
         .getSetCookie()

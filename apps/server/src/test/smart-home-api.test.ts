@@ -55,14 +55,17 @@ describe('smart home', () => {
     expect(Object.keys(creds.body.credentials[0] ?? {}).sort()).toEqual(['created_at', 'expires_at', 'id', 'platform']);
   });
 
-  it('refuses a connect without the platform credential fields (422) and a vendor platform without Home Assistant (502)', async () => {
+  it("refuses a connect without the platform credential fields (422) and a vendor platform whose Home Assistant is on this server's network (502)", async () => {
     expect((await ctx.json(alice, '/api/smart-home/connect', { method: 'POST', body: { platform: 'google_home', credentials: { api_key: 'x' } } })).status).toBe(422);
-    const vendor = await ctx.json<{ error: { message: string } }>(alice, '/api/smart-home/connect', {
+    const vendor = await ctx.json<{ error: { message: string; details: { reason: string } } }>(alice, '/api/smart-home/connect', {
       method: 'POST',
-      body: { platform: 'google_home', credentials: { client_id: 'a', client_secret: 'b', api_key: 'c' } },
+      body: { platform: 'google_home', credentials: { home_assistant_url: 'http://127.0.0.1:8123', api_key: 'c' } },
     });
     expect(vendor.status).toBe(502);
     expect(vendor.body.error.message).toBe('Failed to connect to platform');
+    expect(vendor.body.error.details.reason).toMatch(/not allowed/);
+    // The server's own Home Assistant is for admins, and this server has none.
+    expect((await ctx.json(alice, '/api/smart-home/connect', { method: 'POST', body: { platform: 'google_home', server_home_assistant: true } })).status).toBe(403);
   });
 
   it('runs commands with the spec semantics; the state persists; a rediscovery keeps it', async () => {

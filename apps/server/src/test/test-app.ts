@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
-import { type Env, loadConfig, readTestDatabaseUrl, type Secrets } from '../config.ts';
+import { type Env, loadConfig, loadSecrets, readTestDatabaseUrl, type Secrets } from '../config.ts';
 import { createDatabase, type Database, type DatabaseOptions } from '../db/client.ts';
 import { outboxMessage } from '../db/schema/mail.ts';
 import { createLogger } from '../platform/logger.ts';
@@ -93,7 +93,12 @@ export async function createTestContext(
     PLAN_LIMITS: 'false',
     ...env,
   });
-  const secrets: Secrets = options.secrets ?? { authSecret: randomBytes(32).toString('hex'), altchaHmacKey: randomBytes(32).toString('hex') };
+  const secrets: Secrets = options.secrets ?? {
+    authSecret: randomBytes(32).toString('hex'),
+    altchaHmacKey: randomBytes(32).toString('hex'),
+    // A data directory that outlives the test (restart, backup, a server process) keeps its file key there.
+    fileEncryption: options.dataDir ? loadSecrets(config).fileEncryption : { current: randomBytes(32), previous: [] },
+  };
   const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
   const testDb = options.databaseOptions
     ? { options: options.databaseOptions, drop: () => Promise.resolve() }

@@ -1,8 +1,22 @@
 import type { Anomaly } from '@wattwise/shared/contract/analysis';
-import { analyzeUserBill, detectBillAnomalies } from '../features/analysis/analysis.service.ts';
+import type { Db } from '../db/client.ts';
+import { analyzeUserBill, clearAnalysis, detectBillAnomalies, findSavedAnalysisTime } from '../features/analysis/analysis.service.ts';
+import {
+  ANALYSE_BILL_JOB,
+  getBillSummary,
+  latestCorrectionAt,
+  releaseBillAnalysis,
+  requireBill,
+  setBillAnalysisState,
+  type BillRow,
+  type ProcessBillPayload,
+} from '../features/bills/bills.service.ts';
+import { meterBaseLoadOfProperty } from '../features/meter-data/meter-data.service.ts';
 import type { Notifier, NotifyInput } from '../features/notifications/notifications.service.ts';
+import { AppError } from '../http/errors.ts';
 import type { RequestUser } from '../http/types.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { JobDefinition } from '../platform/queue.ts';
 
 /**
  * Analyses a bill in the user's scope, then tells the user: that the analysis is ready (with its
@@ -12,7 +26,9 @@ import type { Logger } from '../platform/logger.ts';
  */
 export async function analyseBillAndNotify(deps: { notifier: Notifier; logger: Logger }, user: RequestUser, billId: string) {
   const { result, anomalies } = await user.inScope(async (db, userId) => {
-    const analysed = await analyzeUserBill(db, userId, billId);
+    // With Green Button data of the bill's property, the base load is the meter's, not estimated from bills.
+    const meterBaseLoad = await meterBaseLoadOfProperty(db, userId, (await getBillSummary(db, userId, billId)).propertyId);
+    const analysed = await analyzeUserBill(db, userId, billId, meterBaseLoad ?? undefined);
     return { result: analysed, anomalies: (await detectBillAnomalies(db, userId, billId)).anomalies };
   });
   await notifyAnalysed(deps, user.id, billId, result.recommendations.length, anomalies);
@@ -57,4 +73,76 @@ async function sendAll(deps: { notifier: Notifier; logger: Logger }, userId: str
   for (const input of inputs) {
     await deps.notifier.notify(userId, input).catch((error: unknown) => deps.logger.warn({ err: error, userId }, 'notification not sent'));
   }
+}
+
+export type AnalyseBillJobDeps = { db: Db; notifier?: Notifier; logger: Logger };
+
+async function findOwnBill(db: Db, userId: string, billId: string): Promise<BillRow | null> {
+  try {
+    return await requireBill(db, userId, billId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/** Corrections as a comparable stamp: a change while the analysis ran makes it stale. */
+const correctionsStamp = (row: Pick<BillRow, 'corrections'>) => JSON.stringify(row.corrections ?? {});
+
+/**
+ * The `analyse-bill` job: analyses a processed bill by itself after it was read and after each
+ * correction (issue 24: nobody has to press Analyze). The bill shows 'running' meanwhile. An
+ * analysis already saved from the current values is kept; one older than the latest correction,
+ * or computed while a correction landed, is dropped and made again. The owner is told as the
+ * Analyze button does; billing findings notify only when they rest on confident or confirmed
+ * values (anomaliesOf). A bill deleted meanwhile, or not processed, is left alone.
+ */
+export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<ProcessBillPayload> {
+  const { db, logger } = deps;
+  return {
+    ...ANALYSE_BILL_JOB,
+    handler: async ({ billId, userId }, { attempt }) => {
+      const bill = await findOwnBill(db, userId, billId);
+      if (!bill || bill.status !== 'processed') return;
+      await setBillAnalysisState(db, userId, billId, 'running');
+      try {
+        let current = bill;
+        for (let pass = 0; pass < 3; pass++) {
+          if (current.analyzed) {
+            const savedAt = await findSavedAnalysisTime(db, userId, billId);
+            const correctedAt = latestCorrectionAt(current);
+            if (savedAt && (correctedAt === null || savedAt.toISOString() >= correctedAt)) break;
+            await clearAnalysis(db, userId, billId);
+            await releaseBillAnalysis(db, userId, billId);
+          }
+          const stamp = correctionsStamp(current);
+          let result: Awaited<ReturnType<typeof analyzeUserBill>> | null = null;
+          let anomalies: Anomaly[] = [];
+          try {
+            result = await analyzeUserBill(db, userId, billId);
+            anomalies = (await detectBillAnomalies(db, userId, billId)).anomalies;
+          } catch (error) {
+            // Someone pressed Analyze meanwhile: the next pass checks that analysis is current.
+            if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
+          }
+          const after = await findOwnBill(db, userId, billId);
+          if (!after) return;
+          if (result && deps.notifier && correctionsStamp(after) === stamp) {
+            await notifyAnalysed({ notifier: deps.notifier, logger }, userId, billId, result.recommendations.length, anomalies);
+          }
+          if (correctionsStamp(after) === stamp) break;
+          current = after;
+        }
+        await setBillAnalysisState(db, userId, billId, null);
+      } catch (error) {
+        if (attempt > ANALYSE_BILL_JOB.retryLimit) {
+          logger.error({ err: error, billId }, 'bill analysis failed for good');
+          await setBillAnalysisState(db, userId, billId, 'failed');
+            return;
+        }
+        await setBillAnalysisState(db, userId, billId, 'queued');
+        throw error;
+      }
+    },
+  };
 }

@@ -2,7 +2,9 @@ import type { Db } from '../db/client.ts';
 import { listBillsDueOn, listUsersWithBills } from '../features/bills/bills.service.ts';
 import { type Notifier, seasonalTipOf } from '../features/notifications/notifications.service.ts';
 import { listApplicationsClosingBetween } from '../features/rebates/rebates.service.ts';
+import { z } from 'zod';
 import type { Logger } from '../platform/logger.ts';
+import type { JobDefinition } from '../platform/queue.ts';
 import { type MonthlySummaryDeps, sendMonthlySummaries } from './monthly-summary.ts';
 
 /** A due date this many days ahead gets its reminder. */
@@ -90,25 +92,22 @@ export async function runScheduledNotifications(deps: ScheduledDeps, now = new D
   };
 }
 
+/** Hourly, on the fleet's one pg-boss schedule (any worker runs it). */
+export const SCHEDULED_NOTIFICATIONS_CRON = '7 * * * *';
+
 /**
- * Runs the scheduled producers now and then every `everyMs` (default hourly). Each notification
- * carries a dedupe key (bill and due day, month, application and closing day), so the daily and
- * monthly producers notify once however many ticks or processes run them.
+ * The scheduled producers as a job. Each notification carries a dedupe key (bill and due day,
+ * month, application and closing day), so the daily and monthly producers notify once however
+ * often the job runs; the schedule runs it once per hour across all processes.
  */
-export function startScheduledNotifications(deps: ScheduledDeps, everyMs = 60 * 60 * 1000): { stop: () => void } {
-  const tick = () => {
-    runScheduledNotifications(deps)
-      .then((counts) => deps.logger.info(counts, 'scheduled notifications checked'))
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'scheduled notifications failed'));
-  };
-  const first = setTimeout(tick, 30_000);
-  first.unref();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
+export function scheduledNotificationsJob(deps: ScheduledDeps): JobDefinition<Record<string, never>> {
   return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
+    name: 'scheduled-notifications',
+    schema: z.object({}).strict(),
+    retryLimit: 0,
+    handler: async () => {
+      const counts = await runScheduledNotifications(deps);
+      deps.logger.info(counts, 'scheduled notifications checked');
     },
   };
 }

@@ -35,6 +35,7 @@ const regionalSavings = async () => ({
   Component: (await import('@/features/calculators/components/regional-savings-page.tsx')).RegionalSavingsPage,
 });
 const smartHome = async () => ({ Component: (await import('./routes/smart-home.tsx')).SmartHomeRoute });
+const meterData = async () => ({ Component: (await import('@/features/meter-data/components/meter-data-page.tsx')).MeterDataPage });
 const iotDashboard = async () => ({ Component: (await import('@/features/iot/components/iot-page.tsx')).IotPage });
 const settings = async () => ({ Component: (await import('./routes/settings.tsx')).SettingsPage });
 const notifications = async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage });
@@ -78,13 +79,15 @@ export const appRoutes: RouteObject[] = [
   { path: '/dashboard/bills/:billId', lazy: billDetail },
   { path: '/rebates', lazy: rebates },
   { path: '/applications', lazy: applications },
-  { path: '/ai-assistant', lazy: assistant },
+  // The page is the assistant: the floating bubble would only cover its own Send button.
+  { path: '/ai-assistant', lazy: assistant, handle: { ownAssistant: true } },
   { path: '/roi-calculator', lazy: roiCalculator },
   { path: '/regional-savings', lazy: regionalSavings },
   { path: '/gamification', lazy: gamification },
   { path: '/smart-dashboard', lazy: smartDashboard },
   { path: '/smart-home', lazy: smartHome },
   { path: '/iot-dashboard', lazy: iotDashboard },
+  { path: '/meter-data', lazy: meterData },
   { path: '/notifications', lazy: notifications },
   { path: '/settings', lazy: settings },
   { path: '/contact', lazy: contact },

@@ -155,7 +155,7 @@ prefix('shrink', 'shrink');
 prefix('grid-cols', 'grid-cols');
 prefix('col', (v) => (v.startsWith('span-') || v === 'auto' || ARBITRARY.test(v) || NUMBER.test(v) ? 'col-start-end' : v.startsWith('start-') ? 'col-start' : v.startsWith('end-') ? 'col-end' : undefined));
 prefix('items', 'align-items');
-prefix('self', 'align-self');
+prefix('self', (v) => (/^(auto|start|end|center|stretch|baseline|end-safe|center-safe)$/.test(v) ? 'align-self' : undefined));
 prefix('justify', (v) => (v.startsWith('items-') ? 'justify-items' : v.startsWith('self-') ? 'justify-self' : 'justify-content'));
 prefix('content', (v) => (v === 'none' || ARBITRARY.test(v) ? 'content' : /^(normal|center|start|end|between|around|evenly|baseline|stretch)$/.test(v) ? 'align-content' : undefined));
 prefix('place', (v) => (v.startsWith('content-') ? 'place-content' : v.startsWith('items-') ? 'place-items' : v.startsWith('self-') ? 'place-self' : undefined));

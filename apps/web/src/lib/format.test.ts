@@ -16,3 +16,13 @@ describe('formatting', () => {
     expect(confidenceLevel(0.4)).toBe('Low');
   });
 });
+
+describe('amounts due', () => {
+  it('shows a credit as "Credit $75.61" and an unknown amount as null', async () => {
+    const { formatAmountDue, formatAmountDueOrNull } = await import('./format.ts');
+    expect(formatAmountDue(-75.61)).toBe('Credit $75.61');
+    expect(formatAmountDue(1234.5)).toBe('$1,234.50');
+    expect(formatAmountDue(0)).toBe('$0.00');
+    expect(formatAmountDueOrNull(null)).toBeNull();
+  });
+});

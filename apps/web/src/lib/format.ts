@@ -1,5 +1,5 @@
 /**
- * The one place figures are formatted for the screen (DESIGN.md, 'Type and figures'): money
+ * The one place figures are formatted for the screen (docs/design.md, 'Type and figures'): money
  * `$1,234.56` with two decimals, usage with its unit (`824 kWh`), dates `Mar 15, 2026`, shares
  * `85%`. A value that was not read is never formatted as zero: callers show `MISSING_VALUE`.
  */
@@ -11,9 +11,19 @@ const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 /** What a figure that was not read on the bill shows instead of a number. */
 export const MISSING_VALUE = 'Not found';
 
-/** `$1,234.56` (DESIGN.md). */
+/** `$1,234.56` (docs/design.md). */
 export function formatMoney(value: number): string {
   return money.format(value);
+}
+
+/** An amount due or balance: `$1,234.56`, or `Credit $75.61` for a credit (negative: nothing is owed). */
+export function formatAmountDue(value: number): string {
+  return value < 0 ? `Credit ${money.format(-value)}` : money.format(value);
+}
+
+/** `formatAmountDue`, or null when the amount is unknown. */
+export function formatAmountDueOrNull(value: number | null | undefined): string | null {
+  return value == null || !Number.isFinite(value) ? null : formatAmountDue(value);
 }
 
 /** `$1,234.56`, or null when the amount is unknown (so it can never read `$0.00`). */
@@ -50,7 +60,7 @@ export function formatMonth(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** `824 kWh`, `21.5 CCF` (DESIGN.md: usage always with its unit; without a known unit, 'units'). */
+/** `824 kWh`, `21.5 CCF` (docs/design.md: usage always with its unit; without a known unit, 'units'). */
 export function formatUsage(amount: number | null | undefined, unit: string | null | undefined): string | null {
   if (amount == null || !Number.isFinite(amount)) return null;
   const value = amount.toLocaleString('en-US', { maximumFractionDigits: 1 });

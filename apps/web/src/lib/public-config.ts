@@ -11,6 +11,14 @@ export const publicConfigSchema = z.object({
   devMailbox: z._default(z.boolean(), false),
   // The password comes only from a development server.
   demoAccount: z.nullish(z.object({ email: z.string(), password: z.nullish(z.string()) })),
+  // What the trust copy may claim here: nothing unless the server says so.
+  security: z._default(z.object({ https: z.boolean(), filesEncrypted: z.boolean(), complianceStatement: z.nullable(z.string()) }), {
+    https: false,
+    filesEncrypted: false,
+    complianceStatement: null,
+  }),
+  // Who runs this server (OPERATOR_NAME, SUPPORT_EMAIL, SUPPORT_PHONE, OPERATOR_ADDRESS, business hours).
+  operator: z.object({ name: z.string(), supportEmail: z.string(), phone: z.nullable(z.string()), address: z.array(z.string()), hours: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -27,3 +35,13 @@ export const publicConfigQueryOptions = () =>
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions());
 }
+
+export type Operator = PublicConfig['operator'];
+
+/** The operator's name and contact details, as the server is configured: one source for every page. */
+export function useOperator(): Operator | undefined {
+  return usePublicConfig().data?.operator;
+}
+
+/** A phone number as a tel: link. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

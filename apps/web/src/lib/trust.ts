@@ -1,21 +1,25 @@
 /**
- * Trust badges and compliance statuses (01-core §1, 02-tools §2.19), worded as the spec words
- * them, shared by the landing page's trust section, the footer and the compliance page.
- * The spec's business-bureau badge is left out: Wattwise has no such rating to show.
+ * Trust facts shared by the landing page's trust section, the footer and the compliance page:
+ * only what is true of this installation (issue 24). Wattwise itself holds no certification; a
+ * certification is shown only as the operator's own statement (COMPLIANCE_STATEMENT), off by
+ * default. TLS is claimed only when the server's public address is https: terminating TLS is
+ * the job of the operator's proxy.
  */
-export const COMPLIANCE_STATUSES = [
-  { name: 'SOC 2 Type II', status: 'In Observation' },
-  { name: 'SOC 2 Type I', status: 'Compliant' },
-  { name: 'GDPR', status: 'Compliant' },
-  { name: 'ISO 27001', status: 'Pending' },
-] as const;
+export type InstallSecurity = { https: boolean; filesEncrypted: boolean; complianceStatement: string | null };
 
-export const SECURITY_FACTS = [
-  { name: 'AES-256 encryption', detail: 'Stored bills and data are encrypted at rest.' },
-  { name: 'SSL / TLS 1.2+', detail: 'Every connection to Wattwise is encrypted in transit.' },
-  { name: 'CCPA', detail: 'California residents can see, export and delete their data.' },
-  { name: 'Money-back guarantee', detail: 'Basic and Pro: save $100+ a year or get your money back.' },
-] as const;
+/** Said when the server has not told us otherwise (and while its settings load). */
+export const UNKNOWN_SECURITY: InstallSecurity = { https: false, filesEncrypted: false, complianceStatement: null };
+
+export const TLS_NOTE = 'Encryption in transit (TLS) is the job of the proxy the operator puts in front of Wattwise; check that the address starts with https.';
+
+export function securityFacts(security: InstallSecurity): { name: string; detail: string }[] {
+  return [
+    ...(security.filesEncrypted ? [{ name: 'Bills encrypted at rest', detail: 'Each stored bill file is encrypted with AES-256-GCM on this server.' }] : []),
+    security.https ? { name: 'HTTPS', detail: 'This installation is served over https, so connections are encrypted in transit.' } : { name: 'Connections', detail: TLS_NOTE },
+    { name: 'CCPA', detail: 'California residents can see, export and delete their data.' },
+    { name: 'Money-back guarantee', detail: 'Basic and Pro: save $100+ a year or get your money back.' },
+  ];
+}
 
 /**
  * The services that may process your data, by role (01-core §1 names the AI, database, cloud and

@@ -19,6 +19,7 @@ export function createBillSummary(overrides: Partial<BillSummary> = {}): BillSum
     progress: 100,
     failureReason: null,
     utilityProvider: 'Duke Energy',
+    providerBrand: null,
     accountNumber: '1',
     totalAmount: 100,
     currentCharges: null,
@@ -32,6 +33,7 @@ export function createBillSummary(overrides: Partial<BillSummary> = {}): BillSum
     usageUnit: null,
     processingConfidence: 1,
     analyzed: false,
+    analysisState: null,
     hasAnomalies: false,
     duplicateOfId: null,
     ...overrides,
@@ -56,6 +58,7 @@ export function createRecommendationCard(overrides: Partial<RecommendationCard> 
     paybackPeriodMonths: 0,
     priority: 'medium',
     steps: [],
+    needsConfirmation: null,
     ...overrides,
   };
 }

@@ -82,6 +82,14 @@ function leftLabel(layout: Layout, seg: Segment): { text: string; seg?: Segment 
   if (seg.x0 - left.x1 > seg.height * (own ? 60 : 30)) return none;
   // A trailing parenthetical ("Gross Receipts Tax (3.04%)") belongs to the label.
   const bare = (t: string) => t.replace(/\s*\([^)]*\)\s*$/, '');
+  // A label finished by a date ("Total amount due by Mar 3, 2026", "Balance forward as of
+  // Feb 12, 2026"): the words before the date name the value.
+  const dates = findDates(left.text);
+  const lastDate = dates[dates.length - 1];
+  if (lastDate && !/[A-Za-z0-9]/.test(left.text.slice(lastDate.end))) {
+    const lead = left.text.slice(0, lastDate.start);
+    if (LETTERS_RE.test(lead) && !carriesValue(lead)) return { text: lead.replace(/[\s:,-]+$/, '').trim() };
+  }
   if (/\d[^A-Za-z]*$/.test(bare(left.text))) {
     // "Water Usage 6,300 gallons @ $0.0041 | $25.83": the words before the quantity name the row.
     const lead = /^([A-Za-z][A-Za-z&/'.,-]*(?:\s+[A-Za-z&/'.,-]+)*)\s+\d/.exec(left.text);
@@ -159,16 +167,28 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
   return { text: '', cells: 0, line: -1 };
 }
 
+/** A text with its amounts and dates taken out. */
+function stripValues(text: string): string {
+  const cuts = [...moneyIn(text).map((m) => [m.start, m.end]), ...findDates(text).map((d) => [d.start, d.end])].sort((a, b) => (b[0] ?? 0) - (a[0] ?? 0));
+  let out = text;
+  for (const [a, b] of cuts) out = `${out.slice(0, a)} ${out.slice(b)}`;
+  return out;
+}
+
 function carriesValue(text: string): boolean {
   return /\d{4,}/.test(text.replace(/[ ,]/g, '')) || moneyIn(text).length > 0 || findDates(text).length > 0;
 }
 
 /** Words printed right after a value that name it ("Apr 19 2024 reading ACTUAL"): up to four. */
 function suffixLabel(text: string, end: number): string {
-  const after = text.slice(end);
+  // A currency code or credit mark after an amount ("$135.18 CAD", "$12.00 CR") is no label.
+  const after = text.slice(end).replace(/^\s*(?:CAD|USD|CR|DR)\b\.?/, '');
   const m = /^[\s:-]*([A-Za-z][A-Za-z'.]*(?:\s+[A-Za-z][A-Za-z'.]*){0,3})\s*$/.exec(after);
   return m?.[1] ?? '';
 }
+
+/** Words of a notice about a change, a saving or an estimate, not of a bill's own figures. */
+const NOTICE_RE = /\b(?:change[sd]?|will|would|may|might|could|about|approximately|around|roughly|saved?|savings|adds?|increase[sd]?|decrease[sd]?|typical|beginning|starting|effective)\b/i;
 
 /** A value inside running prose ("…from April 1, 2024 to April 30, 2024, the Local …") is weakly labelled. */
 function inProse(text: string, end: number): boolean {
@@ -209,6 +229,18 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
         // Only from a row of labels (a header row), never from a label with a value of its own.
         if (LETTERS_RE.test(over.text) && over.cells >= 2) found.push({ text: over.text, where: 'above' });
       }
+      // A label cut in cells by a date or a courtesy ("Payment Received 11/5/24 | Thank you |
+      // -$63.20"): the words of the whole row before the value, its values left out.
+      if (Object.keys(labelMeaning(left.text, kind)).length === 0) {
+        const row = layout.lines[seg.line]?.segments ?? [];
+        const words = row
+          .slice(0, row.indexOf(seg))
+          .map((c) => stripValues(c.text))
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        if (words !== left.text.trim() && LETTERS_RE.test(words) && words.split(' ').length <= 8) found.push({ text: words, where: 'left' });
+      }
     } else {
       const above = headerInfo(layout, seg, x0, x1, isValue);
       if (LETTERS_RE.test(above.text)) {
@@ -229,6 +261,11 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
   }
   const prose = end > start && inProse(seg.text, end);
   if (prose) for (const k of Object.keys(merged) as MeaningField[]) merged[k] = (merged[k] ?? 0) * 0.5;
+  // A figure in a notice ("Beginning next month your bill changes by about $2.24", "You saved
+  // $3.10 with paperless billing") is never the bill's charges, balance or amount due.
+  if (kind === 'money' && (prose || inline.split(/\s+/).length >= 4) && NOTICE_RE.test(inline)) {
+    for (const k of ['total', 'currentCharges', 'previousBalance', 'payments'] as const) delete merged[k];
+  }
   return { context: best.text, where: best.where, meaning: merged, headerLine, prose };
 }
 

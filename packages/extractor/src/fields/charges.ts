@@ -33,6 +33,14 @@ function isLateFee(label: string): boolean {
  * the amount due.
  */
 export function findAmountParts(candidates: Candidate[], total: number | null): AmountParts {
+  const parts = readAmountParts(candidates, total);
+  // Without the payments, a balance carried after them ("Past due amount", "Balance forward")
+  // adds up as well as the previous bill's: which one was read is not sure.
+  if (parts.previousBalance && !parts.paymentsReceived) parts.previousBalance.confidence = Math.min(parts.previousBalance.confidence, 0.75);
+  return parts;
+}
+
+function readAmountParts(candidates: Candidate[], total: number | null): AmountParts {
   const previous = new Votes<number>();
   const payments = new Votes<number>();
   const current = new Votes<number>();
@@ -52,6 +60,10 @@ export function findAmountParts(candidates: Candidate[], total: number | null): 
     currentCharges: bestOf(current),
     lateFees: bestOf(late),
   };
+  if (total !== null) {
+    const solved = solveParts(candidates, total, previous, payments, current, late);
+    if (solved) return solved;
+  }
   if (total === null || !parts.currentCharges) return parts;
   const charges = parts.currentCharges;
   const optional = ['previousBalance', 'paymentsReceived', 'lateFees'] as const;
@@ -79,6 +91,67 @@ export function findAmountParts(candidates: Candidate[], total: number | null): 
     for (const k of present) if (parts[k]) bump(parts[k], -0.15);
   }
   return parts;
+}
+
+/**
+ * The parts that add up to the amount due when the top-voted ones do not: another of each part's
+ * candidates ("Balance forward" beside "Balance from your last bill"), or this period's charges
+ * printed as several lines of one summary ("New electric charges" and "New supplier charges"),
+ * summed. The combination that adds up with the most support wins; null when none adds up.
+ */
+function solveParts(candidates: Candidate[], total: number, previous: Votes<number>, payments: Votes<number>, current: Votes<number>, late: Votes<number>): AmountParts | null {
+  const top = (v: Votes<number>, n: number) => [...v.ranked().slice(0, n), null];
+  const currents: Array<{ value: number; score: number } | null> = current.ranked().slice(0, 3);
+  // Current-charge lines printed one under the other in the same column: their sum.
+  const lines = candidates.filter((c) => c.kind === 'money' && (c.meaning.currentCharges ?? 0) >= 0.5 && (c.value as number) > 0 && !c.prose);
+  for (let i = 0; i < lines.length; i++) {
+    let sum = lines[i]?.value as number;
+    let count = 1;
+    let last = lines[i];
+    for (let j = i + 1; j < lines.length && last; j++) {
+      const c = lines[j];
+      if (!c || c.seg.page !== last.seg.page || c.seg.line - last.seg.line > 2 || c.seg.line === last.seg.line || Math.abs(c.x1 - last.x1) > c.seg.height * 3) continue;
+      sum += c.value as number;
+      count++;
+      last = c;
+      currents.push({ value: round2(sum), score: 0.6 * count });
+    }
+  }
+  const sure = (v: Votes<number>) => v.ranked()[0]?.score ?? 1;
+  // The parts printed in the summary that ends in the amount due (a supplier's or one
+  // service's own summary further on repeats the same words with its own figures).
+  const totals = candidates.filter((c) => c.kind === 'money' && Math.abs((c.value as number) - total) < CENT && (c.meaning.total ?? 0) > 0);
+  const near = (x: { value: number } | null, sign: number) =>
+    x !== null && candidates.some((c) => c.kind === 'money' && Math.abs(sign * Math.abs(c.value as number) - x.value) < CENT && totals.some((t) => t.seg.page === c.seg.page && Math.abs(t.seg.line - c.seg.line) <= 12))
+      ? 0.5
+      : 0;
+  let best: { parts: AmountParts; score: number } | null = null;
+  for (const c of currents) {
+    if (!c) continue;
+    for (const p of top(previous, 3)) {
+      for (const y of top(payments, 3)) {
+        for (const l of top(late, 2)) {
+          const sum = c.value + (p?.value ?? 0) + (y?.value ?? 0) + (l?.value ?? 0);
+          if (Math.abs(sum - total) >= CENT) continue;
+          // A part left out when the bill prints one costs a little; each part's support counts.
+          const score =
+            c.score / sure(current) + (p ? p.score / sure(previous) : 0) + (y ? y.score / sure(payments) : 0) + (l ? l.score / sure(late) : 0) + near(c, 1) + near(p, 1) + near(y, -1) + near(l, 1);
+          if (best && score <= best.score) continue;
+          // Solved rather than read straight: sure enough to show, never stated as certain.
+          const conf = (x: { value: number } | null) => (x ? { value: round2(x.value), confidence: 0.85 } : null);
+          best = { parts: { currentCharges: conf(c), previousBalance: conf(p), paymentsReceived: conf(y), lateFees: conf(l) }, score };
+        }
+      }
+    }
+  }
+  // The top-voted parts adding up need no solving: keep the usual path (and its confidences).
+  const first = current.ranked()[0];
+  if (!best || (first && best.parts.currentCharges?.value === round2(first.value) && [previous, payments, late].every((v, k) => {
+    const chosen = [best?.parts.previousBalance, best?.parts.paymentsReceived, best?.parts.lateFees][k];
+    const t = v.ranked()[0];
+    return !chosen || (t !== undefined && round2(t.value) === chosen.value);
+  }))) return null;
+  return best.parts;
 }
 
 const SERVICE_WORDS: Array<[ServiceKind, RegExp]> = [

@@ -119,7 +119,7 @@ export function parseDate(text: string, ref?: string): string | null {
   return null;
 }
 
-const RANGE_SEP = /^\s*(?:-|~|to|through|thru|until|and)\s*$/i;
+const RANGE_SEP = /^\s*(?:-|~|to|through|thru|until|and)\s*[:.]?\s*$/i;
 /** OCR sometimes loses the dash between two dates: accept plain space between two full dates. */
 const IMPLICIT_SEP = /^\s*[|,;:]?\s*$/;
 

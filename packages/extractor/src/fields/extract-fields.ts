@@ -1,4 +1,4 @@
-import type { BillFields, DocumentText, FieldValue, LayoutHint } from '../types.ts';
+import type { BillFields, BillType, DocumentText, FieldValue, LayoutHint, ServiceDetail, ServiceKind, UsageUnit } from '../types.ts';
 import { moneyIn, round2 } from './amount.ts';
 import { guessBillType } from './bill-type.ts';
 import { crossCheck, type Check } from './checks.ts';
@@ -18,7 +18,7 @@ import { parseAccount } from './account.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { findAmountParts, findLineItems, findServices } from './charges.ts';
 import { dateOrderEvidence, normalizeDateOrder, swapDayMonth } from './date-order.ts';
-import type { MeaningField } from './meaning.ts';
+import { labelMeaning, type MeaningField } from './meaning.ts';
 import { addHintVotes } from './hints.ts';
 import { chooseDates, dateViolations } from './joint.ts';
 import { calibratedConfidence, voteTable, type CalibratedField, type ScoredCandidate } from './scorer.ts';
@@ -28,6 +28,8 @@ import { findProvider } from './provider.ts';
 import { printedUsageUnit } from './usage.ts';
 import { findUsage } from './usage-field.ts';
 import { Votes } from './votes.ts';
+import { findMeterRows, meteredTotal, meterTables, type MeterRow } from './meters.ts';
+import { matchesPrintedDays, printedPeriodDays, wrappedPairs } from './wrapped.ts';
 
 export interface FieldExtraction {
   fields: BillFields;
@@ -160,6 +162,16 @@ function pickChosen<T>(votes: Votes<T>, chosen: T | null, key: (v: T) => string)
   return { value: chosen, confidence: Math.min(0.6, (best?.confidence ?? 0.6) * 0.7) };
 }
 
+const BILL_TYPE_OF: Partial<Record<ServiceKind, BillType>> = { electric: 'electricity', gas: 'natural_gas', water: 'water', internet: 'internet' };
+
+const SERVICE_OF_UNIT: Record<UsageUnit, ServiceKind> = { kWh: 'electric', therms: 'gas', CCF: 'gas', m3: 'gas', gallons: 'water', GB: 'internet' };
+
+/** A meter row as a service: the kind the bill's services name, else the one its unit measures. */
+function meterService(r: MeterRow, kind: ServiceKind | null, billPeriod: { start: string; end: string } | null): ServiceDetail {
+  const period = r.period ?? billPeriod;
+  return { service: kind ?? SERVICE_OF_UNIT[r.unit], meter: r.meter, periodStart: period?.start ?? null, periodEnd: period?.end ?? null, usage: r.used, unit: r.unit, charges: null };
+}
+
 /** Reads the bill's fields from positioned text. */
 export interface ExtractFieldsOptions {
   /** Where corrections of earlier bills of the same account found their values. */
@@ -233,13 +245,22 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
       }
     });
   }
+  // The period printed on the meter-reading rows (each meter's reads) is the bill's period.
+  const meterRows = findMeterRows(layout, ref ?? undefined);
+  const metered = meteredTotal(meterTables(meterRows));
+  const meterPeriods = new Map(meterRows.flatMap((r) => (r.period ? [[JSON.stringify(r.period), r.period] as const] : [])));
+  for (const p of meterPeriods.values()) periodVotes.add(p, 0.9 / meterPeriods.size);
   // Start and end printed under separate labels.
   const startVotes = vote(layout, PERIOD_START_LABELS, datesIn(ref), { above: false, reach: 2 });
   addMeaningVotes(startVotes, candidates, 'periodStart', 'date');
   const endVotes = vote(layout, PERIOD_END_LABELS, datesIn(ref), { above: false, reach: 2 });
   addMeaningVotes(endVotes, candidates, 'periodEnd', 'date');
-  // Two meter read dates, each printed on its own, bound the period.
-  const reads = [...new Set(candidates.filter((c) => c.kind === 'date' && c.meaning.readDate).map((c) => c.value as string))].sort();
+  // Two meter read dates, each printed on its own, bound the period ("Meter read on 1/28/26
+  // (previous read 12/28/25)": a read date named as the start or end counts as well).
+  const readWord = /\b(?:read|reading|rdg|meter)\b/i;
+  const reads = [
+    ...new Set(candidates.filter((c) => c.kind === 'date' && (c.meaning.readDate || ((c.meaning.periodStart || c.meaning.periodEnd) && readWord.test(c.context)))).map((c) => c.value as string)),
+  ].sort();
   for (let i = 0; i + 1 < reads.length; i++) {
     const a = reads[i];
     const b = reads[i + 1];
@@ -265,15 +286,40 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
       if (d) dueVotes.add(d.value, 0.3);
     }
   }
+  // A sentence or label wrapped onto the next line: the range or due date across the join.
+  for (const w of wrappedPairs(layout)) {
+    const join = w.first.text.length;
+    for (const r of findDateRanges(w.text, ref ?? undefined)) {
+      if (r.index >= join || r.endIndex <= join) continue;
+      const label = w.text.slice(0, r.index);
+      const named = (labelMeaning(label, 'range').period ?? 0) > 0 || PERIOD_LABELS.some((d) => d.weight >= 1 && d.re.test(w.first.text));
+      periodVotes.add({ start: r.start, end: r.end }, named ? 0.9 : r.explicit ? 0.3 : 0.05);
+    }
+    for (const d of datesIn(statementDate)(w.text)) {
+      if (d.start >= join || d.end <= join) continue;
+      // The label is the text before the date, up to an earlier value.
+      const label = w.text.slice(0, d.start).split(/\d/).pop() ?? '';
+      const due = labelMeaning(label, 'date').due ?? 0;
+      if (due > 0 && !/\bafter\b/i.test(label)) dueVotes.add(d.value, 0.9 * due);
+    }
+  }
+  // A range inside running prose ("For gas consumption from April 1 to April 30, the …
+  // factor will be …") is a notice's period, not the bill's, unless it is also printed as a value.
+  const plainRanges = new Set(candidates.filter((c) => c.kind === 'range' && !c.prose).map((c) => JSON.stringify(c.value)));
+  const proseRanges = new Set(candidates.filter((c) => c.kind === 'range' && c.prose).map((c) => JSON.stringify(c.value)));
+  periodVotes.scale((_k, v) => proseRanges.has(JSON.stringify(v)) && !plainRanges.has(JSON.stringify(v)), 0.4);
+  // The number of days the bill says it covers picks the range of that length.
+  const periodDays = printedPeriodDays(layout);
+  if (periodDays.size > 0) periodVotes.scale((_k, v) => matchesPrintedDays(v, periodDays), 1.5);
   // The dates chosen together, so that they agree with each other.
   const joint = chooseDates(statementVotes.ranked(), dueVotes.ranked(), periodVotes.ranked());
   const dueFinal = pickChosen(dueVotes, joint.due, (v) => v);
   const period = pickChosen(periodVotes, joint.period, (v) => `${v.start}/${v.end}`);
 
 
-  const usage = findUsage(layout, candidates, hints);
+  const usage = findUsage(layout, candidates, hints, metered, total ? [round2(total.value)] : []);
   const provider = findProvider(layout);
-  const billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
+  let billType = guessBillType(layout.text, usage?.unit ?? null, provider?.type ?? null);
   const customerName = findCustomerName(layout, provider?.name ?? null);
   const serviceAddress = findServiceAddress(layout);
 
@@ -281,14 +327,25 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
   const parts = findAmountParts(candidates, totalValue);
   const itemsTarget = parts.currentCharges?.value ?? (totalValue !== null ? round2(totalValue - (parts.previousBalance?.value ?? 0) - (parts.paymentsReceived?.value ?? 0)) : null);
   const lineItems = findLineItems(layout, candidates, itemsTarget);
-  const services = findServices(layout, candidates, lineItems, ref, { usage: usage?.amount ?? null, unit: usage?.unit ?? null, period: period?.value ?? null });
+  let services = findServices(layout, candidates, lineItems, ref, { usage: usage?.amount ?? null, unit: usage?.unit ?? null, period: period?.value ?? null });
+  // Several meters read on the bill: one service per meter, with its own period and usage.
+  if (metered && services.length <= 1) services = metered.rows.map((r) => meterService(r, services[0]?.service ?? null, period?.value ?? null));
+  const meteredUsage = metered !== null && usage !== null && usage.amount === metered.amount && usage.unit === metered.unit;
 
   // Several services (or meters) each with their own usage and no total: no single figure is
   // the bill's usage; the services carry theirs.
-  const metered = services.filter((sv) => sv.usage !== null);
-  const distinct = new Set(metered.map((sv) => `${sv.usage}:${sv.unit}`));
-  const mainUsage = metered.length >= 2 && distinct.size >= 2 && !usageLabelledTotal(candidates) ? null : usage;
+  const withUsage = services.filter((sv) => sv.usage !== null);
+  const distinct = new Set(withUsage.map((sv) => `${sv.usage}:${sv.unit}`));
+  const mainUsage = withUsage.length >= 2 && distinct.size >= 2 && !usageLabelledTotal(candidates) && !meteredUsage ? null : usage;
 
+  // A bill for several metered services (a city's electricity and water) is typed by what it
+  // bills most, not by the provider's usual service.
+  const soldKinds = [...new Set(services.filter((sv) => sv.usage !== null).map((sv) => BILL_TYPE_OF[sv.service]).filter((t): t is BillType => t !== undefined))];
+  if (soldKinds.length >= 2 && mainUsage === null) {
+    const charged = (t: BillType) => services.filter((sv) => BILL_TYPE_OF[sv.service] === t).reduce((a, sv) => a + (sv.charges ?? 0), 0);
+    const main = [...soldKinds].sort((a, b) => charged(b) - charged(a))[0];
+    if (main && main !== billType.value) billType = { value: main, confidence: Math.min(billType.confidence, 0.75) };
+  }
   const fields: BillFields = {
     billType: billType,
     utilityProvider: provider ? { value: provider.name, confidence: provider.confidence } : none(),

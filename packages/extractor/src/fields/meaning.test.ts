@@ -35,6 +35,9 @@ describe('what a label means', () => {
   it('tells this period\'s charges and carried balances apart', () => {
     expect(labelMeaning('Charges this period', 'money').currentCharges).toBe(1);
     expect(labelMeaning('Balance carried over', 'money').previousBalance).toBe(1);
+    // An older balance is not the one carried over (a photo read it as the previous balance).
+    expect(labelMeaning('Balance prior to last bill', 'money').previousBalance).toBeUndefined();
+    expect(labelMeaning('Balance at last bill', 'money').previousBalance).toBe(1);
     expect(labelMeaning('Payment - thank you', 'money').payments).toBeGreaterThan(0);
     expect(labelMeaning('Please pay', 'money').payments).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { findDates } from './date.ts';
 import { linesAbove, linesBelow, overlap, subSegment, xAt, type Layout, type Segment } from './layout.ts';
 
 /** A label printed on the bill. `re` must match at the start of a segment. */
@@ -74,6 +75,13 @@ export interface PairOptions {
   stopOnText?: boolean;
 }
 
+/** A text that is one date and nothing else but punctuation ("Nov 10, 2025", "10/20/25:"). */
+export function isOnlyDate(text: string): boolean {
+  const dates = findDates(text);
+  const d = dates[0];
+  return dates.length === 1 && d !== undefined && !/[A-Za-z0-9]/.test(text.slice(0, d.start) + text.slice(d.end));
+}
+
 /** The value printed with a label: inline after it, to its right, below it or above it. */
 export function pairValue<T>(
   layout: Layout,
@@ -89,11 +97,14 @@ export function pairValue<T>(
     if (inline) return make(inline.value, 'inline', hit.rest);
   }
   const line = layout.lines[hit.seg.line];
+  // A date finishing the label ("Total amount due by Mar 3, 2026 | $412.60", "Balance as of
+  // 10/20/25 | $0.43") is part of the label: the value to the right is still its value.
+  const dateRest = hit.rest.text !== '' && isOnlyDate(hit.rest.text);
   if (right && line) {
     const idx = line.segments.indexOf(hit.seg);
     const next = line.segments[idx + 1];
     // The rest of the label's segment, when it holds text but no value, blocks the right side.
-    if (next && !hit.rest.text) {
+    if (next && (!hit.rest.text || dateRest)) {
       const v = parse(next.text)[0];
       if (v) return make(v.value, 'right', next);
     }

@@ -107,9 +107,12 @@ interface AddressBlock {
   address: string;
 }
 
+const COMPLETE_NAME = /\b(?:INC|INCORPORATED|LLC|L\.L\.C|LLP|LP|CORP|CORPORATION|CO|COMPANY|LTD|LIMITED|PLLC|PC|PA|NA|TRUST)\.?$/;
+
 /**
  * A long name printed in capitals wraps onto a second line: the capitals line just above the
- * name (within a line and a half, aligned, no digits, no label or organisation words) begins it.
+ * name (within a line and a half, aligned, no digits, no label or organisation words) begins it;
+ * a line above that ends in a legal form ("… INC") is the whole name.
  */
 function wrappedName(layout: Layout, name: Segment): string | undefined {
   const text = name.text.trim();
@@ -121,6 +124,10 @@ function wrappedName(layout: Layout, name: Segment): string | undefined {
   const line = above ? layout.lines[above.line] : undefined;
   const own = layout.lines[name.line];
   if (!above || !line || !own || own.y - line.y > name.height * 1.6) return undefined;
+  // A name that ends in its legal form ("HARBORSIDE GRILL INC") is whole: the line under it is
+  // another party (a parent company, an attention line), not the rest of the name; the first
+  // line names the customer.
+  if (COMPLETE_NAME.test(above.text.trim())) return above.text.trim();
   return `${above.text.trim()} ${text}`;
 }
 
@@ -219,7 +226,9 @@ export function findCustomerName(layout: Layout, provider: string | null = null)
   }
   for (const block of findAddressBlocks(layout)) {
     if (block.wrappedName) add(block.wrappedName, 0.65);
-    if (block.name) add(block.name.text.trim(), 0.6);
+    // Under a whole name (it ends in its legal form), the block's own name line is another party.
+    const underWhole = block.wrappedName !== undefined && block.name !== null && !block.wrappedName.endsWith(block.name.text.trim());
+    if (block.name && !underWhole) add(block.name.text.trim(), 0.6);
   }
   // A name printed just above the "Service Address:" line, aligned with it.
   for (const hit of findLabels(layout, SERVICE_ADDRESS_LABELS)) {

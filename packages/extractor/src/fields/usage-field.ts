@@ -8,6 +8,7 @@ import { findLabels, pairValue, type Found } from './pairing.ts';
 import { findUsages, parseQuantity, unitInLabel } from './usage.ts';
 import { voteTable } from './scorer.ts';
 import { Votes } from './votes.ts';
+import { moneyIn } from './amount.ts';
 
 interface Usage {
   amount: number;
@@ -61,7 +62,14 @@ function recency(layout: Layout, c: Candidate, all: Candidate[]): number {
  * "579.42"), meter rows where current - previous = usage, and quantities on rate lines
  * ("949 kWh x $0.0326"). Histories, averages and last-year comparisons are ignored.
  */
-export function findUsage(layout: Layout, candidates: Candidate[] = [], hints: readonly LayoutHint[] = []): (Usage & { confidence: number; table: ReturnType<typeof voteTable<Usage>> }) | null {
+export function findUsage(
+  layout: Layout,
+  candidates: Candidate[] = [],
+  hints: readonly LayoutHint[] = [],
+  metered: { amount: number; unit: UsageUnit; rows: Array<{ used: number; unit: UsageUnit }>; subtotals: number[] } | null = null,
+  /** The amount due and this period's charges: a usage printed on their row is the bill's ("Electric Charges 48,200 kWh $9,310.44"). */
+  billAmounts: number[] = [],
+): (Usage & { confidence: number; table: ReturnType<typeof voteTable<Usage>> }) | null {
   const votes = new Votes<Usage>();
   const key = (u: Usage) => `${u.unit}:${u.amount}`;
   const add = (u: Usage, score: number) => votes.add(u, score, key(u));
@@ -92,6 +100,9 @@ export function findUsage(layout: Layout, candidates: Candidate[] = [], hints: r
         const rateHere = isRateLine && /^\s*(?:x|@|at|\*)/i.test(after + ' ' + (line.segments[line.segments.indexOf(seg) + 1]?.text ?? ''));
         // Quantities on charge lines ("Distribution Charge 1,053 kWh $56.78") are billed usage.
         add({ amount: u.amount, unit: u.unit }, rateHere ? 0.4 : MONEY_RE.test(line.text.replace(seg.text, '')) ? 0.25 : 0.1);
+        // A service's summary row whose amount is the bill's own charges: that usage is the bill's.
+        const rowAmounts = line.segments.filter((s) => s !== seg).flatMap((s) => moneyIn(s.text).map((m) => Math.abs(m.value)));
+        if (!isRateLine && billAmounts.some((b) => b > 0 && rowAmounts.some((a) => Math.abs(a - b) < 0.005))) add({ amount: u.amount, unit: u.unit }, 2.5);
       }
     });
     // Meter rows: previous, current and their difference printed side by side.
@@ -112,6 +123,15 @@ export function findUsage(layout: Layout, candidates: Candidate[] = [], hints: r
   // Quantities whose label means this period's usage ("Energy delivered", "Kilowatt-hours billed").
   for (const c of candidates) if (c.kind === 'quantity' && c.meaning.usage) add(c.value as Usage, c.meaning.usage * 0.9 * recency(layout, c, candidates));
   addHintVotes(votes, layout, candidates, hints, 'usageAmount', key);
+  if (metered) {
+    // Several meters (or registers) read on one bill: each row is a part, their sum the bill's usage.
+    const total = { amount: metered.amount, unit: metered.unit };
+    const parts = new Set(metered.rows.map((r) => key({ amount: r.used, unit: r.unit })));
+    for (const sub of metered.subtotals) parts.add(key({ amount: sub, unit: metered.unit }));
+    parts.delete(key(total));
+    votes.scale((k) => parts.has(k), 0.4);
+    add(total, 1.2);
+  }
   const ranked = votes.ranked();
   const top = ranked[0];
   if (!top) return null;

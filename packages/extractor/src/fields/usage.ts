@@ -63,6 +63,10 @@ export function findUsages(input: string): UsageMatch[] {
   const out: UsageMatch[] = [];
   for (const m of text.matchAll(USAGE_RE)) {
     const [raw, num = '', unitRaw = ''] = m;
+    const before = text.slice(Math.max(0, m.index - 3), m.index);
+    // "$ 244.37 kWh": a dollar amount with a unit read beside it is not usage; "9 35 kWh": a
+    // one- or two-digit fragment after another digit group is part of a figure OCR split.
+    if (/\$\s$/.test(before) || (/\d\s$/.test(before) && /^\d{1,2}$/.test(num))) continue;
     // "(1,000 gal)" names the unit of the figure beside it; it is not a quantity itself.
     if (scaled && m.index >= scaled.start && m.index < scaled.end) continue;
     const norm = normalizeUnit(unitRaw);

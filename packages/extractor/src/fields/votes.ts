@@ -11,6 +11,11 @@ export class Votes<T> {
     } else this.map.set(key, { value, score, count: 1 });
   }
 
+  /** Multiplies the support of the values whose key `which` picks (evidence found weak afterwards). */
+  scale(which: (key: string, value: T) => boolean, factor: number): void {
+    for (const [key, v] of this.map) if (which(key, v.value)) v.score *= factor;
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -1,8 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { GrayImage } from './image-prep.ts';
 
-/** Largest render, in pixels, whatever the page size claims (a huge page must not exhaust memory). */
-
 /** The part of pdf.js's Node canvas factory (backed by its own @napi-rs/canvas copy) we use. */
 interface CanvasFactory {
   create(width: number, height: number): { canvas: unknown; context: Context2d };
@@ -14,7 +12,8 @@ interface Context2d {
   getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
 }
 
-const MAX_RENDER_PIXELS = 16_000_000;
+/** Largest render, in pixels, whatever the page size claims (a huge page must not exhaust memory). */
+export const MAX_RENDER_PIXELS = 16_000_000;
 
 /**
  * Renders a PDF page to gray pixels at `dpi` (capped by the pixel budget).

@@ -6,7 +6,7 @@ import { decodeGray, prepareForOcr, type GrayImage } from './image-prep.ts';
 import { ocrPage, ocrQuality } from './ocr.ts';
 import { ocrWorkerCount, terminate } from './ocr-pool.ts';
 import { meaningfulChars, openPdf, readableShare, readTextLayer, toExtractionError } from './pdf.ts';
-import { isBlank, renderPageGray } from './pdf-render.ts';
+import { isBlank, MAX_RENDER_PIXELS, renderPageGray } from './pdf-render.ts';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -40,7 +40,33 @@ const MIN_TEXT_LAYER_CHARS = 20;
 /** A text layer with less of its text readable than this (fonts without a Unicode map) is OCR'd. */
 const MIN_READABLE_SHARE = 0.5;
 /** Resolution for rasterising PDF pages without a text layer. */
-const RENDER_DPI = 200;
+export const RENDER_DPI = 200;
+
+/**
+ * The pixels reading the file may decode, from its headers only: an image's declared width ×
+ * height; a PDF's pages as they would be rasterised if none had a text layer (at RENDER_DPI,
+ * capped per page by the render budget). Throws ExtractionError for files that cannot be opened.
+ */
+export async function decodedPixels(bytes: Uint8Array, maxPages = MAX_PDF_PAGES): Promise<{ pixels: number; pages: number }> {
+  const kind = detectKind(bytes);
+  if (kind !== 'pdf') {
+    const { width, height } = checkImageSize(bytes, kind);
+    return { pixels: width * height, pages: 1 };
+  }
+  const doc = await openPdf(bytes, maxPages);
+  try {
+    let pixels = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      const { width, height } = (await doc.getPage(n)).getViewport({ scale: RENDER_DPI / 72 });
+      pixels += Math.min(width * height, MAX_RENDER_PIXELS);
+    }
+    return { pixels, pages: doc.numPages };
+  } catch (error) {
+    throw error instanceof ExtractionError ? error : toExtractionError(error);
+  } finally {
+    await doc.destroy();
+  }
+}
 
 /**
  * Reads a bill file into positioned text: the PDF text layer where there is one, OCR for scanned

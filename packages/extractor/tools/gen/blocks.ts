@@ -92,10 +92,43 @@ export function drawAccountSummary(p: Painter, ctx: BillContext, x: number, y: n
     top = p.row('Past Due Amount', ctx.money(bill.previousCents - bill.paymentCents), x, top, w, { size, leaders: opts.leaders });
   }
   if (bill.lateFeeCents > 0) top = p.row(ctx.rng.pick(['Late Payment Charge', 'Late Fee', 'Penalty']), ctx.money(bill.lateFeeCents), x, top, w, { size, leaders: opts.leaders });
-  row('current');
+  const split = supplierSplit(ctx);
+  if (split) {
+    // This period's charges printed as the utility's delivery and a supplier's supply, no sum line.
+    top = p.row(split.deliveryLabel, ctx.money(split.deliveryCents), x, top, w, { size, leaders: opts.leaders });
+    top = p.row(split.supplyLabel, ctx.money(bill.currentCents - split.deliveryCents), x, top, w, { size, leaders: opts.leaders });
+  } else row('current');
+  // A notice printed next to the charges with a dollar figure of its own (never the charges).
+  if (ctx.rng.chance(0.2)) {
+    const change = ctx.money(Math.round(ctx.rng.range(50, 900)));
+    const text = ctx.rng.pick([`Beginning next month your bill changes by about ${change} a month.`, `A rate change approved this month adds about ${change} to a typical bill.`, `You saved ${change} this period with paperless billing.`]);
+    top = p.paragraph(text, x, top, w, { size: size * 0.85, color: GRAY }) + 2;
+  }
   p.line(x + w * 0.6, top - 2, x + w, top - 2, { width: 0.6 });
   row('total');
+  // Budget billing: the plan's instalment printed beside the amount due (the amount due stays the total).
+  if (ctx.rng.chance(0.12)) {
+    const installment = Math.max(1000, Math.round(bill.currentCents * ctx.rng.range(0.6, 0.95)));
+    top = p.row(ctx.rng.pick(['Budget Billing Installment', 'Equal Payment Plan Amount', 'Your budget plan amount']), ctx.money(installment), x, top, w, { size: size * 0.9, leaders: opts.leaders });
+  }
   return top + 2;
+}
+
+const SUPPLIERS = ['XOOM Energy', 'Constellation NewEnergy', 'Direct Energy Business', 'AEP Energy, Inc.', 'Just Energy'];
+
+/** On some electricity and gas bills a supplier's charges are billed beside the utility's delivery charges. */
+function supplierSplit(ctx: BillContext): { deliveryLabel: string; deliveryCents: number; supplyLabel: string } | null {
+  const { bill } = ctx;
+  if ((bill.billType !== 'electricity' && bill.billType !== 'natural_gas') || bill.items.length < 3 || !ctx.rng.chance(0.2)) return null;
+  const cut = ctx.rng.int(1, bill.items.length - 1);
+  const deliveryCents = bill.items.slice(0, cut).reduce((a, i) => a + i.cents, 0);
+  if (deliveryCents <= 0 || deliveryCents >= bill.currentCents) return null;
+  const supplier = ctx.rng.pick(SUPPLIERS);
+  return {
+    deliveryLabel: ctx.rng.pick(['New delivery charges', `New ${bill.provider.aliases[0] ?? 'utility'} charges`, 'Delivery charges this period']),
+    deliveryCents,
+    supplyLabel: ctx.rng.pick([`New ${supplier} supply charges`, `Supply charges - ${supplier}`, `Plus supply charges from ${supplier}`]),
+  };
 }
 
 function itemText(ctx: BillContext, item: LineItem): string {
@@ -132,7 +165,8 @@ export function drawCharges(p: Painter, ctx: BillContext, x: number, y: number, 
   }
   const subtotal = items.reduce((s, i) => s + i.cents, 0);
   const label = opts.service === undefined ? ctx.label('current') : `Total ${ctx.bill.services[opts.service]?.name ?? ''} Charges`;
-  return p.row(label, ctx.money(subtotal), x, top + 2, w, { size, boldLabel: true, boldValue: true, leaders: opts.leaders }) + 2;
+  const end = p.row(label, ctx.money(subtotal), x, top + 2, w, { size, boldLabel: true, boldValue: true, leaders: opts.leaders }) + 2;
+  return ctx.changeNotice && opts.service === undefined ? p.text(ctx.changeNotice, x, end, { size }) + 2 : end;
 }
 
 /** Meter readings table plus usage comparisons (distractor numbers next to the real usage). */

@@ -30,6 +30,10 @@ export interface BillContext {
   stubShowsLateAmount: boolean;
   /** The small print says the amount will be drafted (the total is still the amount due). */
   autopayNotice: boolean;
+  /** A notice printed right under the charges with another amount ('your bill changes by about $x'), or null. */
+  changeNotice: string | null;
+  /** Fields whose printed value is unreadable (a fold, a smudge, a photo's glare over the line). */
+  unreadable: ReadonlySet<WordedField>;
   date(d: CalendarDate): string;
   range(start: CalendarDate, end: CalendarDate): string;
   /** A printed amount; `credit` prints it as money taken off (payments, discounts). */
@@ -46,7 +50,18 @@ export interface BillContext {
 
 const MAIN_VALUE: Partial<Record<WordedField, string>> = { total: '{amount}', due: '{date}', statement: '{date}', period: '{start}' };
 
-export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, dateFormat: DateFormatId, family: FontFamily, accent: RGB): BillContext {
+/** Damage asked for on top of the drawn bill (none by default; the random draws stay the same). */
+export interface BillDamage {
+  unreadable?: readonly WordedField[];
+  /** Print a notice with this amount in cents next to the charges. */
+  noticeCents?: number;
+}
+
+/** What an unreadable value prints as: no digits a reader could take for an amount. */
+export const SMUDGE = '#####';
+
+export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, dateFormat: DateFormatId, family: FontFamily, accent: RGB, damage: BillDamage = {}): BillContext {
+  const unreadable = new Set(damage.unreadable ?? []);
   const set = WORDING_SETS[wordingId];
   const metered = bill.billType !== 'internet';
   const options = (field: WordedField) => set[field].filter((w) => metered || field !== 'period' || !isMeterWording(w));
@@ -92,6 +107,7 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
     .replace('{start}', date(bill.periodStart))
     .replace('{end}', date(bill.periodEnd));
   const valueOf = (field: WordedField): string => {
+    if (unreadable.has(field)) return SMUDGE;
     switch (field) {
       case 'total': return money(bill.totalCents);
       case 'due': return date(bill.dueDate);
@@ -115,6 +131,8 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
     shuffleFields: rng.chance(0.4),
     stubShowsLateAmount: rng.chance(0.3),
     autopayNotice: rng.chance(0.15),
+    changeNotice: damage.noticeCents === undefined ? null : `Rate change notice: from your next bill, your bill changes by about ${money(damage.noticeCents)} a month.`,
+    unreadable,
     label(field) {
       if (!plain.has(field)) plain.set(field, rng.pick(plainOptions(field)));
       return plain.get(field) ?? '';

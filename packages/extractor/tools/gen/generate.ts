@@ -4,7 +4,7 @@
  * seed, index and filters give byte-identical output.
  */
 import { PDFDocument, rgb } from 'pdf-lib';
-import { createContext } from './context.ts';
+import { type BillDamage, createContext } from './context.ts';
 import { CA_DATE_FORMATS, US_DATE_FORMATS } from './dates.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import { createBillModel } from './model.ts';
@@ -24,6 +24,8 @@ export interface GenerateOptions {
   wordings: readonly WordingId[];
   /** Image forms at sizes small enough to commit as fixtures. */
   compact?: boolean;
+  /** Lines made unreadable, or a notice amount printed by the charges (tests of what the reader misses). */
+  damage?: BillDamage;
 }
 
 export interface GeneratedBill {
@@ -62,7 +64,7 @@ export async function generateBill(index: number, opts: GenerateOptions): Promis
   const bill = createBillModel(rng.fork('bill'), shape);
   const dateFormat = rng.pick(bill.currency === 'CAD' ? CA_DATE_FORMATS : US_DATE_FORMATS);
   const family = rng.pick(layout.fonts);
-  const ctx = createContext(bill, rng.fork('print'), wordingId, dateFormat, family, rng.pick(ACCENTS));
+  const ctx = createContext(bill, rng.fork('print'), wordingId, dateFormat, family, rng.pick(ACCENTS), opts.damage);
 
   const doc = await PDFDocument.create();
   // Fixed metadata dates keep the bytes reproducible.

@@ -1,13 +1,14 @@
 import { detectAnomalies } from './anomalies.ts';
-import { getBillMetrics, isSameAccount, selectAccountBills } from './bill-metrics.ts';
+import { type BillMetrics, carriedBalanceFigure, getBillMetrics, isSameAccount, selectAccountBills } from './bill-metrics.ts';
 import { runBillingChecksWithCoverage } from './billing-checks.ts';
 import { getCostBreakdown } from './charges.ts';
 import { findComparisons } from './compare.ts';
 import { monthNameOf } from './dates.ts';
 import { computeLoads, estimateAnnual, findPeakUsageTimes } from './load.ts';
 import { defaultSeasonalShare, expectMetric } from './seasonal.ts';
+import { canAdvise, confirmText, FIELD_NOUNS, type Figure, type ProvenanceField, weakestStatus } from './provenance.ts';
 import { round } from './stats.ts';
-import type { AnalysisBill, AnalysisInput, AnalyzeOptions, BillAnalysis, LoadFigure, SeasonalExpectation } from './types.ts';
+import type { AnalysisBill, AnalysisFigures, AnalysisInput, AnalyzeOptions, BillAnalysis, FigureStatus, LoadFigure, SeasonalExpectation } from './types.ts';
 import { analyzeWeatherImpact } from './weather.ts';
 
 /**
@@ -28,7 +29,10 @@ export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[]
   const costs = getCostBreakdown(current);
   const notes: string[] = [];
   const missingInputs: AnalysisInput[] = [];
-  if (current.currentCharges === null) {
+  if (current.currentChargesBasis === 'balance_unread') {
+    const which = current.chargesFigure.missing.map((f) => FIELD_NOUNS[f as ProvenanceField] ?? f).join(' and ');
+    notes.push(`This period's charges could not be worked out: the amount due includes a balance from earlier bills, and the bill's ${which} was not read. Add the charges this period (or the ${which}) to see the cost figures.`);
+  } else if (current.currentCharges === null) {
     missingInputs.push('amount');
     notes.push('The amount was not read from this bill, so cost figures, the yearly cost and the charge checks are left out. Add it to see them.');
   }
@@ -55,18 +59,25 @@ export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[]
         }
       : null;
 
-  const usageAnomalies = detectAnomalies(current, earlier, costs.marginalRate);
+  // An anomaly is judged only on values read with confidence or confirmed (an unsure usage is no evidence of a spike).
+  const usageAnomalies = detectAnomalies(current, earlier, costs.marginalRate).filter((a) =>
+    canAdvise(a.metric === 'daily_usage' ? current.usageFigure.status : weakestStatus([current.usageFigure.status, current.chargesFigure.status])),
+  );
   // A bill flagged as unusual would distort the weather fit; measure the seasons without it.
   const spiked = usageAnomalies.some((x) => x.metric === 'daily_usage');
   const weather = analyzeWeatherImpact(bill.billType, spiked ? earlier : all);
   let hvacShare: BillAnalysis['hvacShare'] = null;
   if (weather.status === 'ok') hvacShare = { value: (weather.heatingShare ?? 0) + (weather.coolingShare ?? 0), basis: 'bills' };
   else if (weather.status === 'insufficient_history') hvacShare = { value: defaultSeasonalShare(bill.billType), basis: 'default_curve' };
-  const loads = computeLoads(current, all);
+  const loads = computeLoads(current, all, opts.meterBaseLoad);
   const annualEstimate = estimateAnnual(current, [...accountBills, current]);
   if (hvacShare) hvacShare = { ...hvacShare, value: round(Math.min(hvacShare.value, 1 - yearlyBaseShare(loads.baseLoad, annualEstimate?.usage ?? null)), 3) };
   if (hvacShare && hvacShare.value <= 0) hvacShare = null;
   const checks = runBillingChecksWithCoverage(current, earlier, history, opts.today);
+  const figures = figureStatuses(current, [...accountBills, current]);
+  for (const [name, figure] of [['this period’s charges', figures.currentCharges], ['usage', figures.usage]] as const) {
+    if (figure.status === 'unsure') notes.push(`Savings and rate comparisons are left out because the ${name} ${name === 'usage' ? 'is' : 'are'} an estimate: ${confirmText(figure.unsure)}.`);
+  }
 
   return {
     billId: bill.id,
@@ -87,7 +98,39 @@ export function analyzeBill(bill: AnalysisBill, history: readonly AnalysisBill[]
     historyUsed: earlier.length,
     missingInputs,
     checksRun: checks.checksRun,
+    reconciliation: checks.reconciliation,
+    figures,
     notes,
+  };
+}
+
+function statusOnly(f: Figure<unknown>): FigureStatus {
+  return { status: f.status, unsure: f.unsure as ProvenanceField[], missing: f.missing as ProvenanceField[] };
+}
+
+function combine(figures: readonly FigureStatus[]): FigureStatus {
+  return {
+    status: weakestStatus(figures.map((f) => f.status)),
+    unsure: [...new Set(figures.flatMap((f) => f.unsure))],
+    missing: [...new Set(figures.flatMap((f) => f.missing))],
+  };
+}
+
+/**
+ * Where each money figure of the page comes from: this period's charges and usage (their
+ * fields), per-unit and fixed/variable figures (both), the carried balance (previous balance
+ * and payments), the yearly cost (the charges of every bill of the account behind it).
+ */
+function figureStatuses(current: BillMetrics, accountBills: readonly BillMetrics[]): AnalysisFigures {
+  const charges = statusOnly(current.chargesFigure);
+  const usage = statusOnly(current.usageFigure);
+  return {
+    currentCharges: charges,
+    usage,
+    costPerUnit: combine([charges, usage]),
+    fixedVsVariable: charges,
+    carriedBalance: statusOnly(carriedBalanceFigure(current.bill)),
+    annualCost: combine(accountBills.map((b) => statusOnly(b.chargesFigure))),
   };
 }
 

@@ -1,4 +1,6 @@
 import { monthKeyOf, toDayNumber } from './dates.ts';
+import { MONEY_TOLERANCE } from './money.ts';
+import { canAdvise, deriveFigure, fieldInput, type Figure } from './provenance.ts';
 import type { AnalysisBill, CostBreakdown } from './types.ts';
 
 /** Billing period assumed when a bill has no usable service dates (a typical month). */
@@ -22,31 +24,75 @@ export interface BillMetrics {
   /** Null when neither the amount due nor the current charges were read. */
   currentCharges: number | null;
   currentChargesBasis: CostBreakdown['currentChargesBasis'];
+  /** Where this period's charges came from: the weakest status of the fields behind them. */
+  chargesFigure: Figure<number>;
+  /** The usage's status (missing when not read). */
+  usageFigure: Figure<number>;
   dailyCost: number | null;
   costPerUnit: number | null;
 }
 
 /**
  * This period's own charges, without any balance carried from earlier bills: the printed
- * current charges, else the amount due less the carried balance, else the amount due; null
- * when nothing was read (never 0 in place of unknown).
+ * current charges, else the amount due less the carried balance (only when both the previous
+ * balance and the payments were read), else the amount due when neither was printed; null when
+ * not known (never 0 in place of unknown). The figure carries the weakest status of its inputs.
  */
-export function currentChargesOf(bill: AnalysisBill): {
-  amount: number | null;
-  basis: CostBreakdown['currentChargesBasis'];
-} {
-  if (bill.currentCharges != null) return { amount: bill.currentCharges, basis: 'printed' };
-  if (bill.totalAmount == null) return { amount: null, basis: 'missing' };
-  if (bill.previousBalance != null || bill.payments != null) {
-    return { amount: bill.totalAmount - (carriedBalanceOf(bill) ?? 0), basis: 'total_minus_balance' };
+export function currentChargesFigure(bill: AnalysisBill): Figure<number> & { basis: CostBreakdown['currentChargesBasis'] } {
+  const s = bill.fieldStatus;
+  if (bill.currentCharges != null) {
+    const printed = deriveFigure({ currentCharges: fieldInput(bill.currentCharges, s, 'currentCharges') }, (v) => v.currentCharges);
+    return { ...(printed.status === 'unsure' && corroborated(bill) ? { ...printed, status: 'read' as const, unsure: [] } : printed), basis: 'printed' };
   }
-  return { amount: bill.totalAmount, basis: 'total' };
+  const totalAmount = fieldInput(bill.totalAmount, s, 'totalAmount');
+  if (bill.totalAmount == null) return { ...deriveFigure({ totalAmount }, (v) => v.totalAmount), basis: 'missing' };
+  if (bill.previousBalance != null || bill.payments != null) {
+    const figure = deriveFigure(
+      { totalAmount, previousBalance: fieldInput(bill.previousBalance, s, 'previousBalance'), paymentsReceived: fieldInput(bill.payments, s, 'paymentsReceived') },
+      (v) => v.totalAmount - (v.previousBalance - Math.abs(v.paymentsReceived)),
+    );
+    return { ...figure, basis: figure.value === null ? 'balance_unread' : 'total_minus_balance' };
+  }
+  // A credit balance says what the account holds, not what this period cost.
+  if (bill.totalAmount < 0) return { value: null, status: 'missing', unsure: [], missing: ['currentCharges'], basis: 'missing' };
+  return { ...deriveFigure({ totalAmount }, (v) => v.totalAmount), basis: 'total' };
 }
 
-/** Previous balance less payments (negative when the account is in credit); null when neither was read. */
+/**
+ * A printed current charges read with low confidence is corroborated when the amount due, read
+ * with confidence, gives the same figure: less the carried balance (both its parts read with
+ * confidence), or equal to it when no balance was printed at all. Two readings that agree to the
+ * cent are not a guess.
+ */
+function corroborated(bill: AnalysisBill): boolean {
+  const s = bill.fieldStatus;
+  const current = bill.currentCharges;
+  const total = bill.totalAmount;
+  if (current == null || total == null || !canAdvise(fieldInput(total, s, 'totalAmount').status)) return false;
+  if (bill.previousBalance == null && bill.payments == null) return Math.abs(total - current) <= MONEY_TOLERANCE;
+  const carried = carriedBalanceFigure(bill);
+  return carried.value !== null && canAdvise(carried.status) && Math.abs(total - carried.value - current) <= MONEY_TOLERANCE;
+}
+
+export function currentChargesOf(bill: AnalysisBill): { amount: number | null; basis: CostBreakdown['currentChargesBasis'] } {
+  const figure = currentChargesFigure(bill);
+  return { amount: figure.value, basis: figure.basis };
+}
+
+/**
+ * Previous balance less payments (negative when the account is in credit), only when both were
+ * read: a balance whose payment line was not read is not "carried" (it may well be paid).
+ */
+export function carriedBalanceFigure(bill: AnalysisBill): Figure<number> {
+  const s = bill.fieldStatus;
+  return deriveFigure(
+    { previousBalance: fieldInput(bill.previousBalance, s, 'previousBalance'), paymentsReceived: fieldInput(bill.payments, s, 'paymentsReceived') },
+    (v) => v.previousBalance - Math.abs(v.paymentsReceived),
+  );
+}
+
 export function carriedBalanceOf(bill: AnalysisBill): number | null {
-  if (bill.previousBalance == null && bill.payments == null) return null;
-  return (bill.previousBalance ?? 0) - Math.abs(bill.payments ?? 0);
+  return carriedBalanceFigure(bill).value;
 }
 
 /**
@@ -73,7 +119,9 @@ export function getBillMetrics(bill: AnalysisBill): BillMetrics {
     if (due !== null) refDay = due - DUE_AFTER_PERIOD_END_DAYS - Math.floor(ASSUMED_PERIOD_DAYS / 2);
   }
   const usage = bill.usageAmount != null && bill.usageAmount >= 0 ? bill.usageAmount : null;
-  const { amount, basis } = currentChargesOf(bill);
+  const chargesFigure = currentChargesFigure(bill);
+  const { value: amount, basis } = chargesFigure;
+  const usageFigure = deriveFigure({ usageAmount: fieldInput(usage, bill.fieldStatus, 'usageAmount') }, (v) => v.usageAmount);
   return {
     bill,
     startDay,
@@ -86,6 +134,8 @@ export function getBillMetrics(bill: AnalysisBill): BillMetrics {
     dailyUsage: usage === null ? null : usage / days,
     currentCharges: amount,
     currentChargesBasis: basis,
+    chargesFigure: { value: chargesFigure.value, status: chargesFigure.status, unsure: chargesFigure.unsure, missing: chargesFigure.missing },
+    usageFigure,
     dailyCost: amount === null ? null : amount / days,
     costPerUnit: amount !== null && usage !== null && usage > 0 ? amount / usage : null,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBill } from './analyze.ts';
+import { generateRecommendations } from './recommendations.ts';
 import { classifyCharge } from './charges.ts';
 import { analysisBillSchema } from './schema.ts';
 import { makeHistory, makeMonthlyBill } from './test-fixtures.ts';
@@ -146,5 +147,21 @@ describe('input schema', () => {
     expect(analysisBillSchema.parse(april())).toEqual(april());
     expect(analysisBillSchema.safeParse(april({ servicePeriodEnd: '04/30/2025' })).success).toBe(false);
     expect(analysisBillSchema.safeParse(april({ totalAmount: Number.NaN })).success).toBe(false);
+  });
+});
+
+describe('a credit balance (a negative amount due)', () => {
+  it('says "Credit $75.61" in the summary check, never an amount owed', () => {
+    const i = issue(april({ previousBalance: 120, payments: -300, currentCharges: 102, totalAmount: -75.61 }), 'balance_mismatch');
+    expect(i?.detail).toContain('= Credit $78.00, but the bill shows Credit $75.61');
+    expect(i?.severity).toBe('high');
+  });
+
+  it('does not take a credit without balance lines as this period’s charges', () => {
+    const bill = april({ totalAmount: -75.61, charges: [{ label: 'Late Payment Fee', amount: 5 }] });
+    const result = analyzeBill(bill, [], { today: TODAY });
+    expect(result.costs.currentCharges).toBeNull();
+    const recommendations = generateRecommendations(bill, result);
+    for (const r of recommendations) expect(r.costReduced === null || r.costReduced >= 0).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
-import { carriedBalanceOf, getBillMetrics, isSameAccount, type BillMetrics } from './bill-metrics.ts';
+import { carriedBalanceFigure, getBillMetrics, isSameAccount, type BillMetrics } from './bill-metrics.ts';
 import { classifyCharges, sumCurrentChargeLines } from './charges.ts';
 import { toDayNumber } from './dates.ts';
-import { dateText, usd } from './format.ts';
+import { amountDue as dueText, dateText, signedUsd, usd } from './format.ts';
 import { MONEY_TOLERANCE } from './money.ts';
+import { canAdvise, confirmText, deriveFigure, fieldInput, type FieldStatus, notCheckedText, type ProvenanceField } from './provenance.ts';
 import { median, round } from './stats.ts';
-import type { AnalysisBill, IssueSeverity, PotentialIssue } from './types.ts';
+import type { AnalysisBill, IssueSeverity, PotentialIssue, Reconciliation, ReconciliationPart } from './types.ts';
 
 export { MONEY_TOLERANCE } from './money.ts';
 /** Cost per unit more than 25% above the history median is a rate jump. */
@@ -14,17 +15,69 @@ export const MIN_PERIOD_DAYS = 25;
 export const MIN_LINE_COVERAGE = 0.5;
 export const MAX_PERIOD_DAYS = 35;
 
-const money = (v: number): string => usd(Math.abs(v));
+const money = (v: number): string => signedUsd(v);
 const SEVERITY_ORDER: Record<IssueSeverity, number> = { high: 0, medium: 1, low: 2 };
 const RECHECK = 'If we misread a line, correct it and we will check again.';
 
-function checkCharges(m: BillMetrics): PotentialIssue[] {
+/**
+ * Services billed in advance (the period billed runs after the bill is issued): their due date
+ * falls inside or before the period by design, so the period/due-date checks do not apply.
+ */
+export const ADVANCE_BILLED_TYPES: ReadonlySet<AnalysisBill['billType']> = new Set(['internet']);
+
+const PART_LABELS = {
+  previousBalance: 'Previous balance',
+  paymentsReceived: 'Payments',
+  lateFees: 'Late fees',
+  currentCharges: 'Current charges',
+  totalAmount: 'Amount due',
+} as const;
+
+/**
+ * The account summary: previous balance − payments (+ late fees, when read) + current charges
+ * = amount due. Checked only when every part was read or confirmed; a part read with low
+ * confidence makes it an estimate (no billing error, no refund), a part not read leaves it
+ * unchecked. Only the printed current charges count (charges worked out from the amount due
+ * would make the check agree with itself).
+ */
+export function reconcileAccountSummary(bill: AnalysisBill): Reconciliation {
+  const s = bill.fieldStatus;
+  const inputs = {
+    previousBalance: fieldInput(bill.previousBalance, s, 'previousBalance'),
+    paymentsReceived: fieldInput(bill.payments, s, 'paymentsReceived'),
+    currentCharges: fieldInput(bill.currentCharges, s, 'currentCharges'),
+    totalAmount: fieldInput(bill.totalAmount, s, 'totalAmount'),
+  };
+  const fees = fieldInput(bill.lateFees, s, 'lateFees');
+  const withFees = fees.value !== null ? { ...inputs, lateFees: fees } : inputs;
+  const figure = deriveFigure(withFees, (v) => {
+    const lateFees = 'lateFees' in v && typeof v.lateFees === 'number' ? v.lateFees : null;
+    const expected = round(v.previousBalance - Math.abs(v.paymentsReceived) + (lateFees ?? 0) + v.currentCharges);
+    const sum = `${money(v.previousBalance)} − payments ${usd(Math.abs(v.paymentsReceived))}${lateFees !== null ? ` + late fees ${money(lateFees)}` : ''} + current charges ${money(v.currentCharges)} = ${dueText(expected)}`;
+    return { expected, difference: round(v.totalAmount - expected), sum, amountDue: v.totalAmount };
+  });
+  const parts: ReconciliationPart[] = (Object.keys(withFees) as (keyof typeof withFees)[]).map((field) => {
+    const input = (withFees as Record<string, { value: number | null; status: FieldStatus }>)[field] ?? { value: null, status: 'missing' as const };
+    return { field, label: PART_LABELS[field], value: input.value, status: input.status };
+  });
+  const base = { parts, unsure: figure.unsure as ProvenanceField[], missing: figure.missing as ProvenanceField[], status: figure.status };
+  if (figure.value === null) return { ...base, outcome: 'not_checked', expected: null, difference: null, text: `The account summary ${notCheckedText(figure.missing)}.` };
+  const { expected, difference, sum, amountDue } = figure.value;
+  if (!canAdvise(figure.status)) {
+    return { ...base, outcome: 'estimate', expected, difference, text: `Estimate: previous balance ${sum}, against an amount due of ${dueText(amountDue)}; ${confirmText(figure.unsure)}.` };
+  }
+  if (Math.abs(difference) <= MONEY_TOLERANCE) return { ...base, outcome: 'agrees', expected, difference, text: `Previous balance ${sum}, the amount due: the account summary adds up.` };
+  return { ...base, outcome: 'mismatch', expected, difference, text: `Previous balance ${sum}, but the bill ${amountDue < 0 ? 'shows' : 'asks for'} ${dueText(amountDue)}.` };
+}
+
+function checkCharges(m: BillMetrics, reconciliation: Reconciliation): PotentialIssue[] {
   const bill = m.bill;
   const out: PotentialIssue[] = [];
   const lines = classifyCharges(bill.charges);
   const target = m.currentCharges;
-  // Without the amount there is nothing to check the lines against: say nothing rather than 'they add up'.
-  if (target !== null && lines.some((c) => c.category !== 'balance')) {
+  // Without the amount there is nothing to check the lines against: say nothing rather than 'they add up';
+  // from an amount read with low confidence, no billing error either.
+  if (target !== null && canAdvise(m.chargesFigure.status) && lines.some((c) => c.category !== 'balance')) {
     const sum = sumCurrentChargeLines(lines);
     const diff = target - sum;
     if (Math.abs(diff) > MONEY_TOLERANCE && target > 0 && sum < MIN_LINE_COVERAGE * target) {
@@ -34,6 +87,7 @@ function checkCharges(m: BillMetrics): PotentialIssue[] {
         severity: 'low',
         title: 'Some charges could not be itemised',
         detail: `The charge lines we read add up to ${money(sum)} of ${money(target)}. ${RECHECK}`,
+        status: m.chargesFigure.status,
       });
     } else if (Math.abs(diff) > MONEY_TOLERANCE) {
       const what = m.currentChargesBasis === 'printed' ? 'current charges' : m.currentChargesBasis === 'total' ? 'amount due' : 'new charges (amount due less the carried balance)';
@@ -42,46 +96,50 @@ function checkCharges(m: BillMetrics): PotentialIssue[] {
         code: 'charges_mismatch',
         severity: overcharged ? (diff >= Math.max(5, 0.05 * Math.abs(target)) ? 'high' : 'medium') : 'low',
         title: 'Charges don’t add up',
-        detail: `The itemised charges add up to ${money(sum)}, but the bill shows ${money(target)} of ${what}: ${money(diff)} ${overcharged ? 'more than the lines explain' : 'less than the lines'}. ${RECHECK}`,
+        detail: `The itemised charges add up to ${money(sum)}, but the bill shows ${money(target)} of ${what}: ${usd(Math.abs(diff))} ${overcharged ? 'more than the lines explain' : 'less than the lines'}. ${RECHECK}`,
         ...(overcharged ? { amount: round(diff) } : {}),
+        status: m.chargesFigure.status,
       });
     }
   }
-  const { previousBalance, payments, currentCharges, totalAmount } = bill;
-  if (currentCharges != null && totalAmount != null && (previousBalance != null || payments != null)) {
-    const expected = (previousBalance ?? 0) - Math.abs(payments ?? 0) + currentCharges;
-    const diff = totalAmount - expected;
-    if (Math.abs(diff) > MONEY_TOLERANCE) {
-      out.push({
-        code: 'balance_mismatch',
-        severity: diff > 0 ? 'high' : 'low',
-        title: 'Amount due doesn’t match the account summary',
-        detail: `Previous balance ${money(previousBalance ?? 0)} minus payments ${money(payments ?? 0)} plus current charges ${money(currentCharges)} is ${money(expected)}, but the bill asks for ${money(totalAmount)}. ${RECHECK}`,
-        ...(diff > 0 ? { amount: round(diff) } : {}),
-      });
-    }
+  if (reconciliation.outcome === 'mismatch' && reconciliation.difference !== null) {
+    const diff = reconciliation.difference;
+    const current = bill.currentCharges ?? null;
+    // A gap as large as the whole period's charges is a misread line, not an overcharge: no refund from it.
+    const plausible = diff > 0 && current !== null && diff < current;
+    out.push({
+      code: 'balance_mismatch',
+      severity: plausible ? 'high' : 'low',
+      title: 'Amount due doesn’t match the account summary',
+      detail: `${reconciliation.text} ${plausible ? `That is ${usd(diff)} more than the summary explains.` : diff > 0 ? 'The gap is as large as this period’s charges, so a line was most likely misread; check the values we read.' : `That is ${usd(-diff)} less than the summary.`} ${RECHECK}`,
+      ...(plausible ? { amount: round(diff) } : {}),
+      status: reconciliation.status,
+    });
   }
-  const carried = carriedBalanceOf(bill);
-  if (carried !== null && carried > MONEY_TOLERANCE) {
-    const current = target === null ? '' : ` The figures on this page use this period's charges of ${money(target)}, not the amount due.`;
+  const carried = carriedBalanceFigure(bill);
+  if (carried.value !== null && canAdvise(carried.status) && carried.value > MONEY_TOLERANCE) {
+    const current = target === null || !canAdvise(m.chargesFigure.status) ? '' : ` The figures on this page use this period's charges of ${money(target)}, not the amount due.`;
     out.push({
       code: 'past_due_balance',
       severity: 'medium',
       title: 'Past-due balance carried over',
-      detail: `This bill carries ${money(carried)} from earlier bills that was not paid.${current} Paying it avoids late fees.`,
-      amount: round(carried),
+      detail: `This bill carries ${money(carried.value)} from earlier bills that was not paid.${current} Paying it avoids late fees.`,
+      amount: round(carried.value),
+      status: carried.status,
     });
   }
   const late = lines.filter((c) => /late/i.test(c.label) && c.amount > 0);
-  const lateAmount = late.length ? late.reduce((s, c) => s + c.amount, 0) : (bill.lateFees ?? 0);
-  if (lateAmount > 0) {
-    const amount = lateAmount;
+  const fees = fieldInput(bill.lateFees, bill.fieldStatus, 'lateFees');
+  const lateAmount = late.length ? late.reduce((s, c) => s + c.amount, 0) : canAdvise(fees.status) ? (fees.value ?? null) : null;
+  // A late fee as large as the whole amount due is a misread figure, not a fee.
+  if (lateAmount !== null && lateAmount > 0 && (bill.totalAmount == null || lateAmount < bill.totalAmount)) {
     out.push({
       code: 'late_fee',
       severity: 'low',
       title: 'Late payment fee',
-      detail: `This bill includes ${money(amount)} of late fees. Many utilities waive a first late fee on request; autopay avoids the next one.`,
-      amount: round(amount),
+      detail: `This bill includes ${money(lateAmount)} of late fees. Many utilities waive a first late fee on request; autopay avoids the next one.`,
+      amount: round(lateAmount),
+      status: late.length ? 'read' : fees.status,
     });
   }
   return out;
@@ -100,7 +158,7 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
         severity: days >= 2 ? 'high' : 'medium',
         title: 'Service days billed twice',
         detail: `This bill starts ${dateText(m.startDay)}, but your previous bill already ran to ${dateText(prev.endDay)}: ${days} day${days === 1 ? '' : 's'} appear on both.`,
-        ...(m.dailyCost === null ? {} : { amount: round(days * m.dailyCost) }),
+        ...(m.dailyCost === null || !canAdvise(m.chargesFigure.status) ? {} : { amount: round(days * m.dailyCost) }),
       });
     } else if (gap > 1) {
       out.push({
@@ -119,6 +177,8 @@ function checkPeriod(m: BillMetrics, history: readonly BillMetrics[], today: num
       detail: `This bill covers ${m.days} days instead of about a month, so its total is ${m.days < MIN_PERIOD_DAYS ? 'lower' : 'higher'} than a usual bill; compare the daily figures instead.`,
     });
   }
+  // Services billed in advance are due before the period they pay for ends, and that period may end after today.
+  if (ADVANCE_BILLED_TYPES.has(m.bill.billType)) return out;
   const due = toDayNumber(m.bill.dueDate);
   if (due !== null && m.endDay !== null && due < m.endDay) {
     out.push({
@@ -149,6 +209,10 @@ function checkReadsAndRates(m: BillMetrics, history: readonly BillMetrics[]): Po
       detail: 'Your meter was estimated, not read, this period. An estimate can over- or under-charge until the next actual read corrects it; if it looks high, send the utility your own reading.',
     });
   }
+  // A rate compared is money advice: only from usage and charges read with confidence or confirmed.
+  const trusted = (b: BillMetrics) => canAdvise(b.usageFigure.status) && canAdvise(b.chargesFigure.status);
+  if (!trusted(m)) return out;
+  history = history.filter(trusted);
   const unitCost = (b: BillMetrics): number | null => {
     const variable = classifyCharges(b.bill.charges).filter((c) => c.category === 'variable').reduce((s, c) => s + c.amount, 0);
     return b.usage !== null && b.usage > 0 && variable > 0 ? variable / b.usage : null;
@@ -190,7 +254,7 @@ function checkDuplicate(m: BillMetrics, all: readonly AnalysisBill[]): Potential
     severity: 'high',
     title: 'Same period billed twice',
     detail: `This bill covers the same period (${dateText(m.startDay)} to ${dateText(m.endDay)}) as another bill of this account. If both were charged you may have paid twice; if it is the same bill uploaded again, keep one.`,
-    ...(m.currentCharges === null ? {} : { amount: round(m.currentCharges) }),
+    ...(m.currentCharges === null || !canAdvise(m.chargesFigure.status) ? {} : { amount: round(m.currentCharges) }),
   }];
 }
 
@@ -214,7 +278,7 @@ export function runBillingChecks(
 export function checksRunFor(m: BillMetrics, history: readonly BillMetrics[]): { charges: boolean; servicePeriod: boolean } {
   const lines = classifyCharges(m.bill.charges);
   return {
-    charges: m.currentCharges !== null && lines.some((c) => c.category !== 'balance'),
+    charges: m.currentCharges !== null && canAdvise(m.chargesFigure.status) && lines.some((c) => c.category !== 'balance'),
     servicePeriod: m.startDay !== null && m.endDay !== null && history.some((h) => h.startDay !== null && h.endDay !== null),
   };
 }
@@ -225,12 +289,13 @@ export function runBillingChecksWithCoverage(
   history: readonly BillMetrics[],
   allBills: readonly AnalysisBill[],
   today: string,
-): { issues: PotentialIssue[]; checksRun: { charges: boolean; servicePeriod: boolean } } {
+): { issues: PotentialIssue[]; checksRun: { charges: boolean; servicePeriod: boolean }; reconciliation: Reconciliation } {
+  const reconciliation = reconcileAccountSummary(m.bill);
   const issues = [
     ...checkDuplicate(m, allBills),
-    ...checkCharges(m),
+    ...checkCharges(m, reconciliation),
     ...checkPeriod(m, history, toDayNumber(today)),
     ...checkReadsAndRates(m, history),
   ];
-  return { issues: issues.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]), checksRun: checksRunFor(m, history) };
+  return { issues: issues.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]), checksRun: checksRunFor(m, history), reconciliation };
 }

@@ -1,4 +1,5 @@
-import { carriedBalanceOf, type BillMetrics } from './bill-metrics.ts';
+import { carriedBalanceFigure, type BillMetrics } from './bill-metrics.ts';
+import { canAdvise } from './provenance.ts';
 import { MONEY_TOLERANCE } from './money.ts';
 import { round } from './stats.ts';
 import type { AnalysisChargeLine, ChargeCategory, ClassifiedCharge, CostBreakdown } from './types.ts';
@@ -69,7 +70,9 @@ export function getCostBreakdown(m: BillMetrics): CostBreakdown {
   if (variableCostPerUnit !== null) [marginalRate, marginalRateBasis] = [variableCostPerUnit, 'variable_charges'];
   else if (printedRate !== null) [marginalRate, marginalRateBasis] = [printedRate, 'printed_rate'];
   else if (m.costPerUnit !== null && m.costPerUnit > 0) [marginalRate, marginalRateBasis] = [m.costPerUnit, 'all_in'];
-  const carried = carriedBalanceOf(m.bill);
+  // "Past due" is money advice: only from a previous balance and payments both read or confirmed.
+  const carriedFigure = carriedBalanceFigure(m.bill);
+  const carried = canAdvise(carriedFigure.status) ? carriedFigure.value : null;
   const current = m.currentCharges;
   return {
     currentCharges: current === null ? null : round(current),

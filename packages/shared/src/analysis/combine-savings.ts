@@ -51,3 +51,34 @@ export function combineAnnualSavings(items: readonly SavingsItem[]): number {
   }
   return round(total);
 }
+
+/** A recommendation card as the overview and the savings guarantee count it. */
+export interface CountedCard {
+  billId: string;
+  recommendationType?: string | null;
+  title: string;
+  savings: number;
+  costReduced?: number | null;
+  savingsPeriod: 'annual' | 'one_time';
+  /** Set when the card was worked out from a usage or amount still to confirm: never counted as money found. */
+  needsConfirmation?: 'usage' | 'amount' | null;
+}
+
+/**
+ * The yearly savings of the overview's cards: only cards from confidently read or confirmed
+ * inputs, yearly ones only, combined per account (`combineAnnualSavings`). The dashboard's
+ * "Potential savings per year" and the savings guarantee both use this one rule, so they never
+ * disagree (the guarantee counts the cards found since the plan started, so it is never more).
+ */
+export function yearlySavingsOfCards(cards: readonly CountedCard[], accountOf: (billId: string) => string | null | undefined): number {
+  return combineAnnualSavings(
+    cards
+      .filter((card) => !card.needsConfirmation && card.savingsPeriod !== 'one_time')
+      .map((card) => ({
+        accountKey: accountOf(card.billId) ?? card.billId,
+        recommendationType: card.recommendationType ?? card.title,
+        savings: card.savings,
+        costReduced: card.costReduced ?? null,
+      })),
+  );
+}

@@ -1,9 +1,7 @@
 import type { BillMetrics } from './bill-metrics.ts';
+import { yearAgoGap } from './dates.ts';
 import { relativeChange, round } from './stats.ts';
 import type { BillComparison, Delta } from './types.ts';
-
-const YEAR_DAYS = 365;
-const YEAR_TOLERANCE_DAYS = 21;
 
 function delta(previous: number | null, current: number | null, decimals: number): Delta {
   const change = previous === null || current === null ? null : current - previous;
@@ -29,18 +27,21 @@ export function compareBills(current: BillMetrics, earlier: BillMetrics): BillCo
   };
 }
 
-/** The latest earlier bill, and the one about a year before this one (±3 weeks), when present. */
+/** The latest earlier bill, and the one a year before this one (±20 days, `yearAgoGap`), when present. */
 export function findComparisons(
   current: BillMetrics,
   history: readonly BillMetrics[],
 ): { previousBill: BillComparison | null; sameMonthLastYear: BillComparison | null } {
   const previous = history.at(-1) ?? null;
   let lastYear: BillMetrics | null = null;
+  let bestGap = Infinity;
   if (current.refDay !== null) {
-    const target = current.refDay - YEAR_DAYS;
     for (const h of history) {
-      const off = Math.abs((h.refDay ?? Infinity) - target);
-      if (off <= YEAR_TOLERANCE_DAYS && (lastYear === null || off < Math.abs((lastYear.refDay ?? 0) - target))) lastYear = h;
+      const gap = h.refDay === null ? null : yearAgoGap(current.refDay, h.refDay);
+      if (gap !== null && gap < bestGap) {
+        lastYear = h;
+        bestGap = gap;
+      }
     }
   }
   return {

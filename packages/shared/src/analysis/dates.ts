@@ -51,3 +51,16 @@ export function monthsBetween(a: string, b: string): number {
   const yb = Number(b.slice(0, 4));
   return (yb - ya) * 12 + (monthNumberOf(b) - monthNumberOf(a));
 }
+
+/**
+ * "The same bill last year": a bill of the same account whose reference day is 12 months
+ * (365 days) before this one's, give or take 20 days. Every screen that says "last year" uses it.
+ */
+export const YEAR_AGO_DAYS = 365;
+export const YEAR_AGO_TOLERANCE_DAYS = 20;
+
+/** Days between `otherDay` and exactly a year before `day`; null when it is not within the tolerance. */
+export function yearAgoGap(day: number, otherDay: number): number | null {
+  const gap = Math.abs(otherDay - (day - YEAR_AGO_DAYS));
+  return gap <= YEAR_AGO_TOLERANCE_DAYS ? gap : null;
+}

@@ -2,7 +2,7 @@ import type { BillMetrics } from './bill-metrics.ts';
 import { monthLabelOf } from './dates.ts';
 import { seasonalFactor } from './seasonal.ts';
 import { median, percentile, round } from './stats.ts';
-import type { AnnualEstimate, LoadFigure, PeakUsageTimes } from './types.ts';
+import type { AnnualEstimate, LoadFigure, MeterBaseLoad, PeakUsageTimes } from './types.ts';
 
 export const MIN_BILLS_FOR_LOAD = 3;
 /** Base load = this percentile of daily use across the bills (the quiet months). */
@@ -14,20 +14,24 @@ const MAX_PEAK_MONTHS = 3;
 const METERED = new Set(['electricity', 'natural_gas', 'water']);
 
 /**
- * Base load (what runs all year: fridge, standby, water heating…) as the 10th percentile of
- * daily use over this bill and its history, and variable load as this bill's daily use above
- * it. Null for unmetered bills or fewer than three bills with usage.
+ * Base load (what runs all year: fridge, standby, water heating…) and variable load as this
+ * bill's daily use above it. Measured by the meter when its interval data is given (the
+ * night-time minimum, in the bill's unit); else estimated as the 10th percentile of daily use
+ * over this bill and its history. Null for unmetered bills, or without meter data and with fewer
+ * than three bills with usage.
  */
 export function computeLoads(
   current: BillMetrics,
   all: readonly BillMetrics[],
+  meter?: MeterBaseLoad,
 ): { baseLoad: LoadFigure | null; variableLoad: LoadFigure | null } {
   const daily = all.map((b) => b.dailyUsage).filter((d): d is number => d !== null);
   const now = current.dailyUsage;
-  if (!METERED.has(current.bill.billType) || now === null || now <= 0 || daily.length < MIN_BILLS_FOR_LOAD) {
+  const measured = meter && meter.unit.toLowerCase() === (current.bill.usageUnit ?? '').toLowerCase() ? meter : undefined;
+  if (!METERED.has(current.bill.billType) || now === null || now <= 0 || (!measured && daily.length < MIN_BILLS_FOR_LOAD)) {
     return { baseLoad: null, variableLoad: null };
   }
-  const base = Math.min(percentile(daily, BASE_LOAD_PERCENTILE) ?? 0, now);
+  const base = Math.min(measured ? measured.perDay : (percentile(daily, BASE_LOAD_PERCENTILE) ?? 0), now);
   const variable = now - base;
   const unit = current.bill.usageUnit;
   const figure = (perDay: number, method: string): LoadFigure => ({
@@ -39,7 +43,10 @@ export function computeLoads(
     billsUsed: daily.length,
   });
   return {
-    baseLoad: figure(base, `${BASE_LOAD_PERCENTILE}th percentile of daily use over ${daily.length} bills`),
+    baseLoad: figure(
+      base,
+      measured ? `night-time minimum of your meter's hourly readings over ${measured.nights} nights` : `${BASE_LOAD_PERCENTILE}th percentile of daily use over ${daily.length} bills`,
+    ),
     variableLoad: figure(variable, 'this bill’s daily use minus the base load'),
   };
 }

@@ -1,6 +1,7 @@
 import * as A from './assumptions.ts';
 import { num, pct, usd } from './format.ts';
 import { getStateElectricityPrice } from './eia-electricity-prices-2023.ts';
+import { canAdvise } from './provenance.ts';
 import type { AnalysisBill, BillAnalysis, ImplementationEffort } from './types.ts';
 
 export interface RuleContext {
@@ -35,18 +36,32 @@ export interface RecommendationCandidate {
 export type Rule = (ctx: RuleContext) => RecommendationCandidate[];
 
 
-const DISPUTE_CODES = new Set(['charges_mismatch', 'balance_mismatch', 'service_overlap', 'duplicate_bill']);
+/** Issues whose amount is an overcharge on this bill (a duplicate is resolved by keeping one, not a refund of the whole bill). */
+const DISPUTE_CODES = new Set(['charges_mismatch', 'balance_mismatch', 'service_overlap']);
 
+/** The amount due when something is owed; a credit (negative) owes nothing to reduce. */
+const owed = (amount: number | null): number | null => (amount !== null && amount > 0 ? amount : null);
+
+/**
+ * A refund to ask for: the sum of the overcharges found from values read with confidence or
+ * confirmed. Never more than the overcharge, and never the whole of this period's charges (a gap
+ * that large is a misread, not a refund). The card's heading and text show the same amount.
+ */
 const billingDispute: Rule = ({ bill, analysis }) => {
-  const issues = analysis.potentialIssues.filter((i) => DISPUTE_CODES.has(i.code) && i.severity !== 'low' && (i.amount ?? 0) > 0);
-  if (issues.length === 0) return [];
-  const amount = issues.reduce((s, i) => s + (i.amount ?? 0), 0);
+  const issues = analysis.potentialIssues.filter(
+    (i) => DISPUTE_CODES.has(i.code) && i.severity !== 'low' && i.amount !== undefined && i.amount > 0 && (i.status === undefined || canAdvise(i.status)),
+  );
+  const current = analysis.costs.currentCharges;
+  if (issues.length === 0 || current === null || (analysis.figures && !canAdvise(analysis.figures.currentCharges.status))) return [];
+  const amounts = issues.map((i) => ({ code: i.code, amount: i.amount as number }));
+  const amount = round2(amounts.reduce((s, i) => s + i.amount, 0));
+  if (!(amount < current)) return [];
   return [{
     recommendationType: 'billing_dispute',
     title: 'Ask your utility to correct this bill',
     description: `We found ${issues.map((i) => i.title.toLowerCase()).join(', ')} on this bill, worth ${usd(amount)}. Ask the utility to check it before you pay the disputed part.`,
     savings: amount,
-    costReduced: bill.totalAmount ?? analysis.costs.currentCharges,
+    costReduced: owed(bill.totalAmount) ?? current,
     savingsPeriod: 'one_time',
     effort: 'low',
     upfrontCost: 0,
@@ -57,26 +72,30 @@ const billingDispute: Rule = ({ bill, analysis }) => {
       'Ask for a corrected bill or a credit on the next one, and pay the undisputed part on time.',
       'Write down the date, the agent’s name and the reference number.',
     ],
-    calculation: `Sum of the amounts at stake in the issues found: ${issues.map((i) => `${i.code} ${usd(i.amount ?? 0)}`).join(' + ')}.`,
+    calculation: `Sum of the amounts at stake in the issues found: ${amounts.map((i) => `${i.code} ${usd(i.amount)}`).join(' + ')}.`,
     trigger: issues.map((i) => i.code).join(', '),
   }];
 };
 
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
 const lateFee: Rule = ({ bill, analysis }) => {
   const fee = analysis.potentialIssues.find((i) => i.code === 'late_fee');
   if (!fee?.amount) return [];
+  // The card's heading and text show the same amount: the fee, never more than the bill it is on.
+  const amount = bill.totalAmount == null ? fee.amount : Math.min(fee.amount, bill.totalAmount);
   return [{
     recommendationType: 'late_fee_waiver',
     title: 'Get the late fee waived and set up autopay',
-    description: `This bill carries ${usd(fee.amount)} in late fees. Utilities often waive a first one when asked; autopay or a due-date change avoids the next.`,
-    savings: fee.amount,
-    costReduced: bill.totalAmount ?? fee.amount,
+    description: `This bill carries ${usd(amount)} in late fees. Utilities often waive a first one when asked; autopay or a due-date change avoids the next.`,
+    savings: amount,
+    costReduced: owed(bill.totalAmount) ?? amount,
     savingsPeriod: 'one_time',
     effort: 'low',
     upfrontCost: 0,
     unitsSaved: null,
     steps: ['Call the utility and ask for a one-time courtesy waiver of the late fee.', 'Set up autopay, or ask to move the due date to just after payday.'],
-    calculation: `The late fee lines on this bill: ${usd(fee.amount)}.`,
+    calculation: `The late fee lines on this bill: ${usd(amount)}.`,
     trigger: 'late_fee',
   }];
 };
@@ -130,7 +149,8 @@ const usageInvestigation: Rule = ({ bill, analysis, rate, annualCost, annualUsag
 
 const ratePlan: Rule = (ctx) => {
   const { bill, analysis, annualUsage } = ctx;
-  if (bill.billType !== 'electricity' || bill.usageUnit !== 'kWh' || annualUsage === null) return [];
+  // A rate comparison is money advice: not from a price per unit built on unsure values (ctx.rate is null then).
+  if (bill.billType !== 'electricity' || bill.usageUnit !== 'kWh' || annualUsage === null || ctx.rate === null) return [];
   const yours = analysis.costs.costPerUnit;
   const state = getStateElectricityPrice(bill.stateCode, bill.propertyType);
   const jump = analysis.potentialIssues.find((i) => i.code === 'rate_jump');

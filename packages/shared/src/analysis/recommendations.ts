@@ -2,7 +2,8 @@ import { CO2_KG_PER_KWH, CO2_KG_PER_THERM, THERMS_PER_CCF, THERMS_PER_M3 } from 
 import { EFFICIENCY_RULES } from './efficiency-rules.ts';
 import { PROBLEM_RULES, type RecommendationCandidate, type RuleContext } from './recommendation-rules.ts';
 import { round } from './stats.ts';
-import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from './types.ts';
+import { canAdvise } from './provenance.ts';
+import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, FigureStatus, Recommendation } from './types.ts';
 
 export interface RecommendOptions {
   /** Keep at most this many, best first (all by default). */
@@ -55,7 +56,8 @@ export function paybackMonths(upfrontCost: number, annualSavings: number): numbe
 function finalise(bill: AnalysisBill, c: RecommendationCandidate, annualCost: number | null): Recommendation | null {
   // A saving comes out of a cost, and a yearly cost out of the account's year: never more than either.
   let costReduced = c.costReduced;
-  if (costReduced !== null && c.savingsPeriod === 'annual' && annualCost !== null) costReduced = Math.min(costReduced, annualCost);
+  // Yearly savings never exceed the year's spending on the service: without a yearly cost to bound them, none.
+  if (c.savingsPeriod === 'annual') costReduced = costReduced === null || annualCost === null ? null : Math.min(costReduced, annualCost);
   if (costReduced === null || !Number.isFinite(costReduced) || costReduced <= 0) return null;
   const estimatedSavings = round(Math.min(c.savings, costReduced));
   if (!(estimatedSavings > 0)) return null;
@@ -87,17 +89,30 @@ function finalise(bill: AnalysisBill, c: RecommendationCandidate, annualCost: nu
  * ranked by estimated savings, highest first.
  */
 export function generateRecommendations(bill: AnalysisBill, analysis: BillAnalysis, opts: RecommendOptions = {}): Recommendation[] {
+  // A savings amount is money advice: priced only from figures read with confidence or confirmed
+  // (analyses saved before figures had a status count as read).
+  const f = analysis.figures;
+  const advise = (figure: FigureStatus | undefined) => figure === undefined || canAdvise(figure.status);
   const ctx: RuleContext = {
     bill,
     analysis,
-    annualUsage: analysis.annualEstimate?.usage ?? null,
-    rate: analysis.costs.marginalRate,
+    annualUsage: advise(f?.usage) ? (analysis.annualEstimate?.usage ?? null) : null,
+    rate: advise(f?.costPerUnit) ? analysis.costs.marginalRate : null,
     unit: bill.usageUnit ?? 'unit',
-    annualCost: analysis.annualEstimate?.cost ?? null,
+    annualCost: advise(f?.annualCost) ? (analysis.annualEstimate?.cost ?? null) : null,
   };
-  const recs = [...PROBLEM_RULES, ...EFFICIENCY_RULES].flatMap((rule) => rule(ctx))
+  const ranked = [...PROBLEM_RULES, ...EFFICIENCY_RULES].flatMap((rule) => rule(ctx))
     .map((c) => finalise(bill, c, ctx.annualCost))
     .filter((r): r is Recommendation => r !== null)
     .sort((a, b) => b.estimatedSavings - a.estimatedSavings || a.recommendationType.localeCompare(b.recommendationType));
+  // Together, a bill's yearly savings never exceed the year's spending on the service: the
+  // best measures are kept while they fit (a smaller one that still fits is kept too).
+  let yearly = 0;
+  const recs = ranked.filter((r) => {
+    if (r.savingsPeriod !== 'annual') return true;
+    if (ctx.annualCost === null || yearly + r.estimatedSavings > ctx.annualCost + 0.005) return false;
+    yearly += r.estimatedSavings;
+    return true;
+  });
   return opts.limit === undefined ? recs : recs.slice(0, opts.limit);
 }

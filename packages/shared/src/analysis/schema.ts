@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVENANCE_FIELDS } from './provenance.ts';
 import type { AnalysisBill } from './types.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
@@ -54,4 +55,5 @@ export const analysisBillSchema: z.ZodType<AnalysisBill> = z.object({
   rate: z.number().nullish(),
   stateCode: z.string().length(2).nullish(),
   accountKey: z.string().min(1).nullish(),
+  fieldStatus: z.partialRecord(z.enum(PROVENANCE_FIELDS), z.enum(['confirmed', 'read', 'unsure', 'missing'])).optional(),
 });

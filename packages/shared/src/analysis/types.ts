@@ -5,6 +5,8 @@
  * `saving_recommendations` (01-core §3). Dates are ISO `YYYY-MM-DD`, money is dollars.
  */
 
+import type { FieldStatus, FieldStatuses, ProvenanceField } from './provenance.ts';
+
 export type AnalysisBillType = 'electricity' | 'natural_gas' | 'water' | 'internet' | 'other';
 export type AnalysisUsageUnit = 'kWh' | 'therms' | 'CCF' | 'gallons' | 'GB' | 'm3';
 export type AnalysisPropertyType = 'residential' | 'commercial';
@@ -57,11 +59,26 @@ export interface AnalysisBill {
    * Absent: the caller has already narrowed the history to this bill's account.
    */
   accountKey?: string | null;
+  /**
+   * Where each value came from (provenance.ts: read, unsure, missing, confirmed), from the
+   * stored bill's confidences and the user's corrections. Absent for a value: read.
+   */
+  fieldStatus?: FieldStatuses;
 }
 
 export interface AnalyzeOptions {
   /** Today's date (ISO), passed in so the analysis is deterministic. */
   today: string;
+  /** Base load measured by the property's meter (Green Button interval data), when there is some: it replaces the estimate from monthly bills. */
+  meterBaseLoad?: MeterBaseLoad | undefined;
+}
+
+/** The night-time minimum of a meter's hourly readings, as use per day. */
+export interface MeterBaseLoad {
+  perDay: number;
+  unit: string;
+  /** Nights the minimum was taken over. */
+  nights: number;
 }
 
 export type ChargeCategory = 'fixed' | 'variable' | 'taxes_fees' | 'credit' | 'balance' | 'other';
@@ -76,7 +93,8 @@ export interface CostBreakdown {
    * total; null when neither the amount due nor the current charges were read.
    */
   currentCharges: number | null;
-  currentChargesBasis: 'printed' | 'total_minus_balance' | 'total' | 'missing';
+  /** balance_unread: the amount due was read, but only one of the previous balance and the payments, so this period's share is unknown. */
+  currentChargesBasis: 'printed' | 'total_minus_balance' | 'total' | 'balance_unread' | 'missing';
   /** Balance carried over from earlier bills and still unpaid (previous balance − payments), when above zero. */
   pastDueBalance: number | null;
   charges: ClassifiedCharge[];
@@ -175,8 +193,54 @@ export interface PotentialIssue {
   severity: IssueSeverity;
   title: string;
   detail: string;
-  /** Dollars at stake, when known. */
+  /** Dollars at stake, when known (only from read or confirmed inputs). */
   amount?: number;
+  /** The weakest status of the bill values behind the issue (read or confirmed: issues are money advice only from those). */
+  status?: FieldStatus;
+}
+
+/** Where a figure came from, without its value (provenance.ts `Figure`). */
+export interface FigureStatus {
+  status: FieldStatus;
+  unsure: ProvenanceField[];
+  missing: ProvenanceField[];
+}
+
+/** One part of the account summary: previous balance − payments (+ adjustments) + current charges = amount due. */
+export interface ReconciliationPart {
+  field: ProvenanceField;
+  label: string;
+  value: number | null;
+  status: FieldStatus;
+}
+
+/**
+ * The account summary checked: `agrees` / `mismatch` only when every part was read or
+ * confirmed; `estimate` when a part is unsure (no billing error, no refund; confirm it to
+ * see the check); `not_checked` when a part was not read (nothing computed).
+ */
+export interface Reconciliation {
+  outcome: 'agrees' | 'mismatch' | 'estimate' | 'not_checked';
+  status: FieldStatus;
+  parts: ReconciliationPart[];
+  /** previous balance − payments + adjustments + current charges; null unless every part was read. */
+  expected: number | null;
+  /** amount due − expected (positive: the bill asks for more than its parts). */
+  difference: number | null;
+  unsure: ProvenanceField[];
+  missing: ProvenanceField[];
+  /** One sentence for the page, e.g. "could not be checked: the bill's previous balance was not read". */
+  text: string;
+}
+
+/** Status of each money figure of the page (what to confirm or add to see it as advice). */
+export interface AnalysisFigures {
+  currentCharges: FigureStatus;
+  usage: FigureStatus;
+  costPerUnit: FigureStatus;
+  fixedVsVariable: FigureStatus;
+  carriedBalance: FigureStatus;
+  annualCost: FigureStatus;
 }
 
 export interface PeakMonth {
@@ -246,6 +310,10 @@ export interface BillAnalysis {
   missingInputs: AnalysisInput[];
   /** Which billing checks could run: lines against the charges, service days against the previous bill. */
   checksRun: { charges: boolean; servicePeriod: boolean };
+  /** The account summary check (absent on analyses saved before it existed). */
+  reconciliation?: Reconciliation;
+  /** Where each money figure came from (absent on older analyses). */
+  figures?: AnalysisFigures;
   notes: string[];
 }
 

@@ -40,6 +40,11 @@ export interface RegionEstimate {
   topCompanies: { name: string; state: string; customerCount: number; usdPerKwh: number; monthlySavingsCents: number; averageReduction: number }[];
 }
 
+/** A state's typical residential electricity bill (EIA customers, use and price); null for a state without the data. */
+export function estimateState(state: string): StateEstimate | null {
+  return stateEstimate(state);
+}
+
 function stateEstimate(state: string): StateEstimate | null {
   const rates = ratesOfState(state);
   const use = STATE_RESIDENTIAL_USE[state];

@@ -1,4 +1,4 @@
-import { fromDayNumber, toDayNumber } from '../analysis/dates.ts';
+import { fromDayNumber, toDayNumber, yearAgoGap } from '../analysis/dates.ts';
 import { fitLinear } from '../analysis/stats.ts';
 import { degreeDayNormals } from './regions.ts';
 
@@ -65,14 +65,21 @@ const midDay = (b: WeatherBill): number => ((toDayNumber(b.servicePeriodEnd) ?? 
 const r1 = (x: number): number => Math.round(x * 10) / 10;
 const fmtUsd = (cents: number): string => `$${(Math.abs(cents) / 100).toFixed(2)}`;
 
-/** The bill a year before `bill`: the one whose middle day is closest to 365 days earlier, within 45 days. */
+/**
+ * The same bill last year: the one whose middle day is closest to a year before `bill`'s, within
+ * the tolerance every screen uses (`yearAgoGap`: 365 days ± 20). An 11-months-earlier bill is not it.
+ * `history` must hold one account's bills only.
+ */
 export function findLastYearBill(bill: WeatherBill, history: readonly WeatherBill[]): WeatherBill | null {
-  const target = midDay(bill) - 365;
   let best: WeatherBill | null = null;
+  let bestGap = Infinity;
   for (const h of history) {
     if (h.id === bill.id) continue;
-    const gap = Math.abs(midDay(h) - target);
-    if (gap <= 45 && (best === null || gap < Math.abs(midDay(best) - target))) best = h;
+    const gap = yearAgoGap(midDay(bill), midDay(h));
+    if (gap !== null && gap < bestGap) {
+      best = h;
+      bestGap = gap;
+    }
   }
   return best;
 }

@@ -37,7 +37,7 @@ export const FAQ_GROUPS: readonly { title: string; items: readonly FaqItem[] }[]
     items: [
       {
         question: 'Is my data safe?',
-        answer: 'Your bills are encrypted in transit (TLS 1.2+) and at rest with AES-256 encryption. Only you can see your bills.',
+        answer: 'Stored bill files are encrypted at rest with AES-256-GCM, and only you can see your bills. In transit they are encrypted when this installation is served over https: TLS is the job of the proxy its operator runs in front of Wattwise.',
       },
       {
         question: 'Do you sell my data?',

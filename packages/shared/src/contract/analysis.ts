@@ -31,6 +31,8 @@ export const recommendationCardSchema = z
     paybackPeriodMonths: z.number(),
     priority: z.enum(PRIORITIES),
     steps: z.array(z.string()),
+    /** Set when the bill's usage (or amount) was read unsure: the card is an estimate, left out of savings totals until the user confirms it. */
+    needsConfirmation: z.enum(['usage', 'amount']).nullable().default(null),
   })
   .meta({ id: 'RecommendationCard' });
 export type RecommendationCard = z.infer<typeof recommendationCardSchema>;

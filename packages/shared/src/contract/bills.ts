@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chargeLineSchema } from '../analysis/schema.ts';
 import type { BillAnalysis, EnvironmentalImpact } from '../analysis/types.ts';
 import { pageQuerySchema, pageSchema, propertyTypeSchema } from './common.ts';
+import { meterCheckSchema } from './meter-data.ts';
 
 /** The bills API contract (docs/api/bills.md): `/api/bills` and its sub-resources. */
 
@@ -47,6 +48,7 @@ export const billSummarySchema = z
     progress: z.number().meta({ description: '25 queued, 50 reading, 90 saving, 100 processed, 0 failed' }),
     failureReason: z.string().nullable().meta({ description: "When failed, the reason only; shown as 'Bill processing failed: {reason}'" }),
     utilityProvider: z.string().meta({ description: "'Unknown' when not read" }),
+    providerBrand: z.string().nullable().meta({ description: 'The brand the customer knows when it differs from the provider\'s legal name (a "d/b/a" name); null when none' }),
     accountNumber: z.string().meta({ description: "'Unknown' when not read" }),
     totalAmount: z.number().nullable().meta({ description: "Amount due; null when it was not read (shown as 'Not found', never $0.00)" }),
     currentCharges: z.number().nullable().meta({ description: "This period's charges, when printed" }),
@@ -60,6 +62,10 @@ export const billSummarySchema = z
     usageUnit: z.string().nullable(),
     processingConfidence: z.number().meta({ description: '0..1: share of provider, account number and amount read, capped by the reader\'s confidence' }),
     analyzed: z.boolean(),
+    analysisState: z
+      .enum(['queued', 'running', 'failed'])
+      .nullable()
+      .meta({ description: 'The automatic analysis: queued or running (the page shows it running), failed (Analyze by hand), null when none is pending' }),
     hasAnomalies: z.boolean(),
     duplicateOfId: z.string().nullable().meta({ description: 'Set when a bill of the same account and period exists' }),
   })
@@ -88,15 +94,30 @@ export const billFiguresSchema = billSummarySchema
     analyzed: true,
     hasAnomalies: true,
   })
+  .extend({
+    /** Usage confirmed by the user or read with confidence (≥ 0.8): only then it feeds savings and rate comparisons. */
+    usageSure: z.boolean(),
+    /** The same for the amount due. */
+    amountSure: z.boolean(),
+  })
   .meta({ id: 'BillFigures' });
 export type BillFigures = z.infer<typeof billFiguresSchema>;
 
 const fieldValueSchema = z.union([z.string(), z.number(), z.null()]);
 export type FieldValue = z.infer<typeof fieldValueSchema>;
 
-/** value: what analysis uses (the correction, else what was read); originalValue: what the reader found; confidence 1 once corrected. */
+/**
+ * value: what analysis uses (the correction, else what was read); originalValue: what the reader found; confidence 1 once corrected;
+ * status: where the value came from (analysis/provenance.ts): read, unsure ('Please check'), missing or confirmed.
+ */
 export const extractedFieldSchema = z
-  .object({ value: fieldValueSchema, confidence: z.number(), corrected: z.boolean(), originalValue: fieldValueSchema })
+  .object({
+    value: fieldValueSchema,
+    confidence: z.number(),
+    corrected: z.boolean(),
+    originalValue: fieldValueSchema,
+    status: z.enum(['confirmed', 'read', 'unsure', 'missing']).meta({ description: 'read (confident), unsure (under the Please check threshold), missing (not read) or confirmed (by the user)' }),
+  })
   .meta({ id: 'ExtractedField' });
 export type ExtractedField = z.infer<typeof extractedFieldSchema>;
 
@@ -113,6 +134,7 @@ export const processingInfoSchema = z
     checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string().optional() })),
     extractorConfidence: z.number(),
     ai: z.unknown(),
+    crossChecked: z.array(z.string()).optional().meta({ description: 'Fields a cross-check confirmed' }),
   })
   .meta({ id: 'ProcessingInfo' });
 export type ProcessingInfo = z.infer<typeof processingInfoSchema>;
@@ -158,8 +180,12 @@ export const billDetailSchema = billSummarySchema
     charges: z.array(chargeLineSchema),
     rate: z.number().nullable().meta({ description: 'Printed price per usage unit' }),
     processing: processingInfoSchema.nullable().meta({ description: 'null until processed' }),
+    aiModel: z.string().nullable().meta({ description: 'The AI model asked about unsure fields; null when no AI was used' }),
+    aiFields: z.array(billFieldSchema).meta({ description: 'Fields whose value came from the AI model (each found printed on the bill)' }),
+    crossChecked: z.array(billFieldSchema).meta({ description: 'Fields a cross-check of the bill confirmed' }),
     analysis: savedAnalysisSchema.nullable(),
     recommendations: z.array(savedRecommendationSchema),
+    meterCheck: meterCheckSchema.nullable().meta({ description: 'The meter\'s usage over the service period when Green Button data of this property covers it' }),
   })
   .meta({ id: 'BillDetail' });
 export type BillDetail = z.infer<typeof billDetailSchema>;

@@ -60,7 +60,11 @@ export const TEST_EMAIL_TEMPLATE_LABELS: Record<TestEmailTemplate, string> = {
 /** Test emails one user may send per window (the page sends through the real adapter). */
 export const TEST_EMAIL_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export const testEmailRequestSchema = z.object({ to: z.email(), template: z.enum(TEST_EMAIL_TEMPLATES) });
+/**
+ * A test email goes to the caller's own verified address only (never a relay): `to` may be left
+ * out, and when given must be that address.
+ */
+export const testEmailRequestSchema = z.object({ to: z.email().optional(), template: z.enum(TEST_EMAIL_TEMPLATES) });
 export const sendResultSchema = z.object({ success: z.literal(true), queued: z.literal(true) });
 
 export const EMAIL_EVENT_TYPES = ['queued', 'sent', 'failed', 'suppressed', 'delivered', 'open', 'click', 'bounce', 'dropped', 'spamreport', 'unsubscribe', 'deferred'] as const;
@@ -113,6 +117,8 @@ export const EMAIL_MESSAGES = {
   addressInvalid: 'Please enter a valid email address',
   loginToSave: 'Please log in to save preferences',
   tooManyTests: 'Too many test emails. Please wait a few minutes before sending another.',
+  testOwnAddressOnly: 'Test emails go to your own address only.',
+  testNeedsVerifiedAddress: 'Verify your email address before sending test emails.',
   tooManySignups: 'Too many sign-ups from here. Please wait a few minutes.',
   signupRequired: 'Please enter your email address',
   signupWelcomeFailed: 'Failed to send welcome email. Please try again.',

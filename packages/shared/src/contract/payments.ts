@@ -104,6 +104,10 @@ export const paymentVerificationSchema = z.object({
   status: z.enum(['paid', 'unpaid']),
   /** The payment is in the user's history (its webhook arrived), so its receipt can be downloaded. */
   receiptReady: z.boolean(),
+  /** Who is paid: the utility provider of a bill payment; null for a plan. */
+  payee: z.string().nullable(),
+  /** When the payment went through (ISO time); null until it has. */
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
 

@@ -16,6 +16,8 @@ export const costSummarySchema = z
     score: z.number(),
     badge: z.enum(COST_BADGES),
     recommendations: z.array(z.string()),
+    aiModels: z.array(z.string()).meta({ description: 'AI models that were asked in the window (bill checks, assistant); empty when no AI was used' }),
+    aiTokens: z.number().meta({ description: 'Tokens the AI models reported in the window' }),
   })
   .meta({ id: 'ProcessingCostSummary' });
 export type ProcessingCostSummary = z.infer<typeof costSummarySchema>;

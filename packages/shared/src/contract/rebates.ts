@@ -140,6 +140,8 @@ export const recommendationSchema = z.object({
   paybackYears: z.number().nullable(),
   eligibility: eligibilityStatusSchema,
   reasons: z.array(z.string()).length(2),
+  /** Ids of the other picks this one excludes (the same measure from one programme, e.g. partial- vs whole-home heat pump): take one of them, not all. */
+  alternativeIds: z.array(z.string()).default([]),
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
@@ -160,6 +162,8 @@ export const recommendationsSchema = z.object({
   location: locationSchema,
   usage: usageProfileSchema,
   recommendations: z.array(recommendationSchema),
+  /** What the picks are worth taken together: the best of each set of alternatives, never alternatives summed. */
+  combinedSavings: z.number().default(0),
   engine: z.string(),
 });
 export type RecommendationsResult = z.infer<typeof recommendationsSchema>;

@@ -20,12 +20,25 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   direct: 'Direct (device simulator)',
 };
 
-/** 02-tools §5: google_home and amazon_alexa need client_id, client_secret and api_key; the others api_key. */
-export const CREDENTIAL_FIELDS: Record<Platform, readonly ('client_id' | 'client_secret' | 'api_key')[]> = {
-  google_home: ['client_id', 'client_secret', 'api_key'],
-  amazon_alexa: ['client_id', 'client_secret', 'api_key'],
-  apple_homekit: ['api_key'],
+export type CredentialField = 'home_assistant_url' | 'api_key';
+
+/**
+ * Google Home, Alexa and HomeKit are reached through the user's own Home Assistant, the one
+ * that bridges them: its URL and a long-lived access token (`api_key`). The simulator takes any
+ * api_key. An admin may instead attach the server's own Home Assistant (`server_home_assistant`).
+ */
+export const CREDENTIAL_FIELDS: Record<Platform, readonly CredentialField[]> = {
+  google_home: ['home_assistant_url', 'api_key'],
+  amazon_alexa: ['home_assistant_url', 'api_key'],
+  apple_homekit: ['home_assistant_url', 'api_key'],
   direct: ['api_key'],
+};
+
+export const CREDENTIAL_FIELD_LABELS: Record<Platform, Record<CredentialField, string>> = {
+  google_home: { home_assistant_url: 'Home Assistant URL', api_key: 'Long-lived access token' },
+  amazon_alexa: { home_assistant_url: 'Home Assistant URL', api_key: 'Long-lived access token' },
+  apple_homekit: { home_assistant_url: 'Home Assistant URL', api_key: 'Long-lived access token' },
+  direct: { home_assistant_url: 'Home Assistant URL', api_key: 'API Key' },
 };
 
 /** Every message the smart-home screens show (02-tools §8), word for word. */
@@ -63,9 +76,17 @@ const secret = z.string().trim().max(500);
 export const connectRequestSchema = z
   .object({
     platform: platformSchema,
-    credentials: z.object({ client_id: secret.optional(), client_secret: secret.optional(), api_key: secret.optional() }),
+    credentials: z.object({ home_assistant_url: z.string().trim().max(500).optional(), api_key: secret.optional() }).default({}),
+    /** Admins only: attach the server's own Home Assistant (HOME_ASSISTANT_URL) to their account instead. */
+    server_home_assistant: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.server_home_assistant) {
+      if (value.platform === 'direct') ctx.addIssue({ code: 'custom', path: ['server_home_assistant'], message: 'The simulator has no Home Assistant' });
+      return;
+    }
+    const url = value.credentials.home_assistant_url;
+    if (url && !/^https?:\/\//i.test(url)) ctx.addIssue({ code: 'custom', path: ['credentials', 'home_assistant_url'], message: 'home_assistant_url must start with http:// or https://' });
     for (const field of CREDENTIAL_FIELDS[value.platform]) {
       if (!value.credentials[field]) ctx.addIssue({ code: 'custom', path: ['credentials', field], message: `${field} is required` });
     }

@@ -38,7 +38,12 @@ export const SUPPORT_MESSAGES = {
   fetchTicketsFailed: 'Failed to fetch support tickets',
   ticketCreated: 'Support ticket created',
   messageSentTitle: 'Message sent',
-  messageSent: "Thank you for your message. We'll get back to you soon.",
+  /** What happens next, said plainly: staff read it in the admin Inbox and answer by email. */
+  messageSent: (email: string) => `Thank you for your message. It is in our support team's inbox; they answer by email to ${email}.`,
+  inboxReplied: 'Reply sent by email',
+  inboxTicketCreated: 'Support ticket created for the sender',
+  inboxNoAccount: 'The sender has no Wattwise account: answer by email instead.',
+  inboxAlreadyTicket: 'This message already has a support ticket.',
   accessRequiredTitle: 'Access Required',
   accessRequired: 'Please sign in to access the support portal.',
   noTicketsTitle: 'No tickets found',
@@ -109,9 +114,21 @@ export const ticketListSchema = z.object({ tickets: z.array(ticketSchema) });
 export const ticketListQuerySchema = z.object({ tab: ticketTabSchema.default('all') });
 export const contactResultSchema = z.object({ received: z.literal(true), ticket: ticketSchema.nullable() });
 
-/** The info card of /contact. */
-export const CONTACT_INFO = {
-  email: 'support@wattwise.app',
-  phone: '(555) 010-0199',
-  address: ['Wattwise Support', '100 Main Street, Suite 200', 'Atlanta, GA 30303'],
-} as const;
+/** A visitor's contact message as staff see it in the admin Inbox. */
+export const contactMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  /** The sender's account when they were signed in; null for a visitor. */
+  user_id: z.string().nullable(),
+  ticket_id: z.string().nullable(),
+  created_at: z.string(),
+  replied_at: z.string().nullable(),
+  reply: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export const contactInboxSchema = z.object({ messages: z.array(contactMessageSchema) });
+export const contactReplySchema = ticketMessageInputSchema;
+export type ContactReplyInput = z.input<typeof contactReplySchema>;

@@ -186,6 +186,35 @@ export function forecastNextBill(input: readonly MlBill[]): ForecastResult {
   };
 }
 
+/**
+ * A bill is called unusual only by a model that has shown it predicts this account well: a
+ * backtest MAPE at most this (percent) over at least MIN_BACKTEST_FOR_ANOMALIES bills. A worse
+ * model's misses are its own, not the household's.
+ */
+export const ANOMALY_MAX_MAPE = 20;
+export const MIN_BACKTEST_FOR_ANOMALIES = 4;
+
+export type AnomalyJudgement =
+  | { judged: false; reason: 'too_few_bills' | 'model_not_good_enough'; outside: [] }
+  | { judged: true; interval: number; outside: (BacktestPoint & { low: number; high: number })[] };
+
+/** The backtested bills outside the model's stated 95% interval (forecast ± 1.96 · backtest RMSE), when the model is good enough to judge. */
+export function judgeAnomalies(result: ForecastResult): AnomalyJudgement {
+  if (result.status !== 'ok' || !result.metrics || result.metrics.points < MIN_BACKTEST_FOR_ANOMALIES) return { judged: false, reason: 'too_few_bills', outside: [] };
+  if (result.metrics.mape > ANOMALY_MAX_MAPE) return { judged: false, reason: 'model_not_good_enough', outside: [] };
+  const interval = Z95 * result.metrics.rmse;
+  const outside: (BacktestPoint & { low: number; high: number })[] = [];
+  let previousOutside = false;
+  for (const p of result.backtest) {
+    const point = { ...p, low: Math.max(0, p.predicted - interval), high: p.predicted + interval };
+    const isOutside = point.actual < point.low || point.actual > point.high;
+    // A forecast made from an unusual bill (the model's "previous bill" input) is the model's miss, not the household's.
+    if (isOutside && !previousOutside) outside.push(point);
+    previousOutside = isOutside;
+  }
+  return { judged: true, interval, outside };
+}
+
 /** 02-tools §4 grading of error metrics: green at or below the target, yellow up to 1.5 times it, else red (targets MAPE 10, RMSE 20). */
 export const ERROR_TARGETS = { mape: 10, rmse: 20 } as const;
 export type Grade = 'green' | 'yellow' | 'red';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterProfiles, monthlyShares } from './cluster.ts';
-import { backtest, fitRidge, forecastNextBill, gradeError, type MlBill, predictLinear } from './forecast.ts';
+import { ANOMALY_MAX_MAPE, backtest, fitRidge, forecastNextBill, gradeError, judgeAnomalies, type MlBill, predictLinear } from './forecast.ts';
 
 /** A year (or more) of monthly bills whose daily usage follows the season exactly. */
 function seasonalBills(months: number, noise: (i: number) => number = () => 0): MlBill[] {
@@ -83,5 +83,29 @@ describe('clustering', () => {
       [10, 1200],
     ]);
     expect(clusterProfiles(profiles, 2)).toEqual(clusters);
+  });
+});
+
+describe('anomalies judged by the model', () => {
+  const bills = (n: number, usageOf: (i: number) => number): MlBill[] =>
+    Array.from({ length: n }, (_, i) => ({
+      periodStart: new Date(Date.UTC(2025, i, 1)).toISOString().slice(0, 10),
+      periodEnd: new Date(Date.UTC(2025, i + 1, 0)).toISOString().slice(0, 10),
+      usage: usageOf(i),
+      cost: null,
+    }));
+  const seasonal = (i: number) => Math.round(700 + 250 * Math.cos((2 * Math.PI * i) / 12));
+
+  it('flags the bill outside the stated interval of a good model, not the next one forecast from it', () => {
+    const judged = judgeAnomalies(forecastNextBill(bills(24, (i) => (i === 21 ? 1600 : seasonal(i)))));
+    expect(judged.judged).toBe(true);
+    expect(judged.outside.map((p) => p.date)).toEqual(['2026-10-31']);
+  });
+
+  it('judges nothing when the backtest error is above the limit, or with too few backtested bills', () => {
+    const noisy = judgeAnomalies(forecastNextBill(bills(12, (i) => [200, 1500, 350, 1900, 120, 900, 2400, 300, 1700, 150, 2000, 400][i] ?? 500)));
+    expect(noisy).toEqual({ judged: false, reason: 'model_not_good_enough', outside: [] });
+    expect(judgeAnomalies(forecastNextBill(bills(7, seasonal)))).toMatchObject({ judged: false, reason: 'too_few_bills' });
+    expect(ANOMALY_MAX_MAPE).toBe(20);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annualBillSavings, paybackYears, rankRebates } from './ranking.ts';
+import { annualBillSavings, combinedSavings, markAlternatives, paybackYears, rankRebates } from './ranking.ts';
 import { makeRebate } from './test-rebates.ts';
 import { usageProfileFromBills, type UsageBill } from './usage.ts';
 
@@ -81,5 +81,38 @@ describe('rankRebates', () => {
     expect(paybackYears({ monetaryValue: 8000, typicalProjectCost: 14000 }, 600)).toBe(10);
     expect(paybackYears({ monetaryValue: 8000, typicalProjectCost: 3000 }, 0)).toBe(0);
     expect(paybackYears({ monetaryValue: 100, typicalProjectCost: 3000 }, 0)).toBeNull();
+  });
+});
+
+describe('rebates that exclude each other', () => {
+  const pick = (id: string, provider: string, category: Parameters<typeof makeRebate>[0]['category'], estimatedSavings: number) => ({
+    rebate: makeRebate({ id, provider, category }),
+    estimatedSavings,
+  });
+
+  it('marks the same measure from one provider as alternatives (heat pump and whole-home alike) and counts the best of them once', () => {
+    const picks = [
+      pick('partial', 'Mass Save', 'heat_pump', 9000),
+      pick('whole', 'Mass Save', 'whole_home', 11000),
+      pick('credit', 'Internal Revenue Service', 'heat_pump', 2000),
+      pick('hpwh', 'Mass Save', 'heat_pump_water_heater', 1500),
+    ];
+    const marked = markAlternatives(picks);
+    expect(Object.fromEntries(marked.map((p) => [p.rebate.id, p.alternativeIds]))).toEqual({ partial: ['whole'], whole: ['partial'], credit: [], hpwh: [] });
+    expect(combinedSavings(picks)).toBe(11000 + 2000 + 1500);
+  });
+});
+
+describe('utilities known by two names', () => {
+  it('matches a programme keyed on the brand for a bill stored under the legal name, and the other way round', async () => {
+    const { evaluateEligibility } = await import('./eligibility.ts');
+    const bill: UsageBill = { ...georgiaBill(600, 120, '2026-01-01', '2026-02-01'), utilityProvider: 'NSTAR Electric Company', providerBrand: 'Eversource Energy' };
+    const usage = usageProfileFromBills([bill], 'MA');
+    expect(usage.utilities).toEqual(['NSTAR Electric Company', 'Eversource Energy']);
+    const ctx = { state: 'MA' as const, utilities: usage.utilities, household: {} };
+    expect(evaluateEligibility({ states: ['MA'], utilities: ['Eversource'] }, ctx).status).toBe('eligible');
+    expect(evaluateEligibility({ states: ['MA'], utilities: ['NSTAR'] }, ctx).status).toBe('eligible');
+    const legalOnly = usageProfileFromBills([{ ...bill, providerBrand: null }], 'MA');
+    expect(evaluateEligibility({ states: ['MA'], utilities: ['Eversource'] }, { ...ctx, utilities: legalOnly.utilities }).status).not.toBe('eligible');
   });
 });

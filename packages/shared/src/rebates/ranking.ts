@@ -93,7 +93,7 @@ export function rankRebates(input: RankingInput, limit = TOP_PICKS): Recommendat
     return { ...c, score };
   });
   scored.sort((a, b) => b.score - a.score || b.estimated - a.estimated || a.rebate.id.localeCompare(b.rebate.id));
-  return scored.slice(0, limit).map((c, i) => {
+  return markAlternatives(scored.slice(0, limit)).map((c, i) => {
     const rank = i + 1;
     return {
       rank,
@@ -105,8 +105,39 @@ export function rankRebates(input: RankingInput, limit = TOP_PICKS): Recommendat
       paybackYears: paybackYears(c.rebate, c.yearly),
       eligibility: c.outcome.status,
       reasons: [firstReason(c.outcome.reasons, c.outcome.status), savingsReason(c.rebate, c.yearly, usage)],
+      alternativeIds: c.alternativeIds,
     };
   });
+}
+
+/** Measures one programme funds once per home: a whole-home upgrade includes the heat pump. */
+const MEASURE_OF: Partial<Record<RebateCategory, string>> = { heat_pump: 'space_heating', whole_home: 'space_heating' };
+
+/**
+ * The set of rebates a home takes one of: the same measure from the same programme provider
+ * (Mass Save's partial-home, whole-home and income-eligible heat pump rebates; a state's income
+ * tiers). Different providers' rebates for one measure stack (a tax credit and a state rebate).
+ */
+export function alternativeGroupOf(rebate: Pick<Rebate, 'provider' | 'category'>): string {
+  return `${rebate.provider.trim().toLowerCase()}|${MEASURE_OF[rebate.category] ?? rebate.category}`;
+}
+
+/** Each pick with the ids of the picks it excludes. */
+export function markAlternatives<T extends { rebate: Pick<Rebate, 'id' | 'provider' | 'category'> }>(picks: readonly T[]): (T & { alternativeIds: string[] })[] {
+  return picks.map((p) => ({
+    ...p,
+    alternativeIds: picks.filter((o) => o.rebate.id !== p.rebate.id && alternativeGroupOf(o.rebate) === alternativeGroupOf(p.rebate)).map((o) => o.rebate.id),
+  }));
+}
+
+/** What picks are worth together: the best estimate of each set of alternatives, summed over the sets. */
+export function combinedSavings(picks: readonly { rebate: Pick<Rebate, 'provider' | 'category'>; estimatedSavings: number }[]): number {
+  const best = new Map<string, number>();
+  for (const p of picks) {
+    const group = alternativeGroupOf(p.rebate);
+    best.set(group, Math.max(best.get(group) ?? 0, p.estimatedSavings));
+  }
+  return [...best.values()].reduce((s, v) => s + v, 0);
 }
 
 function firstReason(reasons: string[], status: string): string {

@@ -32,6 +32,8 @@ export const utilityBill = pgTable(
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
     utilityProvider: text('utility_provider').notNull().default('Unknown'),
+    /** The brand the customer knows when it differs from the provider's legal name ("Eversource Energy" for NSTAR Electric Company); null when none. */
+    providerBrand: text('provider_brand'),
     accountNumber: text('account_number').notNull().default('Unknown'),
     /** Amount due; null until read (unknown is never 0). */
     totalAmount: money('total_amount'),
@@ -59,6 +61,8 @@ export const utilityBill = pgTable(
     /** Strategy, cost, time, text sources and cross-checks of the processing run. */
     processing: jsonb('processing'),
     analyzed: boolean('analyzed').notNull().default(false),
+    /** The automatic analysis (analyse-bill job): queued, running, or failed; null when none is pending. */
+    analysisState: text('analysis_state', { enum: ['queued', 'running', 'failed'] }),
     anomalyCheckedAt: timestamp('anomaly_checked_at', { withTimezone: true }),
     hasAnomalies: boolean('has_anomalies').notNull().default(false),
     anomalies: jsonb('anomalies'),

@@ -18,3 +18,4 @@ export * from './appointments.ts';
 export * from './payments.ts';
 export * from './email.ts';
 export * from './account.ts';
+export * from './meter-data.ts';

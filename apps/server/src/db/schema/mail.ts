@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /** Mail written here instead of sent when no SMTP_URL is configured (read at /dev/mailbox). */
@@ -11,6 +11,8 @@ export const outboxMessage = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Attached files' names and types (an invitation's .ics with its content: text only). */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],

@@ -66,4 +66,8 @@ export const contactMessage = pgTable('contact_messages', {
   message: text('message').notNull(),
   ticketId: uuid('ticket_id').references(() => supportTicket.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /** Staff's emailed answer from the admin Inbox: when, by whom, and what it said. */
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  repliedBy: text('replied_by').references(() => user.id, { onDelete: 'set null' }),
+  reply: text('reply'),
 });

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvent, dataExport } from '../../db/schema/account.ts';
-import { deleteUserRow } from '../auth/auth.service.ts';
+import { deleteOutboxMessagesTo } from '../../platform/mail.ts';
+import { deleteUserRow, getUserContact } from '../auth/auth.service.ts';
 import { RETAINED_ANONYMISED, userOwnedTables, userOwnedTablesChildFirst } from '../../db/user-data.ts';
 
 export type AuditEventRow = typeof auditEvent.$inferSelect;
@@ -76,6 +77,10 @@ export async function deleteUserEverywhere(db: Db, userId: string): Promise<Reco
       }
     };
     await clear();
+    // Mail kept in the outbox (no SMTP) is addressed, not owned: the messages to the user's
+    // address (verification and reset links included) go with the account.
+    const owner = await getUserContact(tx, userId);
+    if (owner) counts.outbox_messages = await deleteOutboxMessagesTo(tx, owner.email);
     await deleteUserRow(tx, userId);
     await clear();
     return counts;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 
@@ -93,10 +93,10 @@ export function sumAnnualSavingsByUser(db: Db): Promise<{ userId: string; annual
 }
 
 /** Savings the user's recommendations found since `since`: yearly ones per year, one-time ones once (dollars). */
-export async function sumSavingsFoundSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${savingRecommendation.estimatedSavings}), 0)`.mapWith(Number) })
-    .from(savingRecommendation)
-    .where(and(eq(savingRecommendation.userId, userId), gte(savingRecommendation.createdAt, since)));
-  return row?.total ?? 0;
+/** When each of these recommendations was made (the savings guarantee counts those since the plan started). */
+export async function findRecommendationTimes(db: Db, userId: string, ids: string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const r = savingRecommendation;
+  const rows = await db.select({ id: r.id, createdAt: r.createdAt }).from(r).where(and(eq(r.userId, userId), inArray(r.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.createdAt]));
 }

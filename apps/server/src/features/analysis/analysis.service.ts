@@ -1,8 +1,10 @@
 import { analyzeBill } from '@wattwise/shared/analysis/analyze';
+import { canAdvise } from '@wattwise/shared/analysis/provenance';
 import { generateRecommendations } from '@wattwise/shared/analysis/recommendations';
 import { analysisBillSchema } from '@wattwise/shared/analysis/schema';
-import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, Recommendation } from '@wattwise/shared/analysis/types';
+import type { AnalysisBill, BillAnalysis, EnvironmentalImpact, MeterBaseLoad, Recommendation } from '@wattwise/shared/analysis/types';
 import { latestRecommendations } from '@wattwise/shared/analysis/overview-recommendations';
+import { yearlySavingsOfCards } from '@wattwise/shared/analysis/combine-savings';
 import { type Anomaly, PRIORITIES, type RecommendationCard, type RecommendationsQuery } from '@wattwise/shared/contract/analysis';
 import type { SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +23,7 @@ import {
   insertRecommendations,
   type RecommendationRow,
   sumAnnualSavingsByUser,
-  sumSavingsFoundSince,
+  findRecommendationTimes,
 } from './analysis.queries.ts';
 
 export const ANALYSIS_MESSAGES = {
@@ -93,8 +95,9 @@ export function anomaliesOf(analysis: BillAnalysis): Anomaly[] {
     confidence: a.confidence,
     amount: a.excessCost,
   }));
+  // A billing error is money advice: only from values read with confidence or confirmed (provenance.ts).
   const billing: Anomaly[] = analysis.potentialIssues
-    .filter((i) => i.severity === 'high')
+    .filter((i) => i.severity === 'high' && (i.status === undefined || canAdvise(i.status)))
     .map((i) => ({ kind: 'billing', code: i.code, severity: i.severity, title: i.title, explanation: i.detail, confidence: null, amount: i.amount ?? null }));
   return [...usage, ...billing];
 }
@@ -110,9 +113,9 @@ async function analysisInputs(db: Db, userId: string, bill: BillRow): Promise<{ 
 }
 
 /** Runs the engine without saving anything. */
-export async function computeAnalysis(db: Db, userId: string, bill: BillRow): Promise<{ analysis: BillAnalysis; recommendations: Recommendation[] }> {
+export async function computeAnalysis(db: Db, userId: string, bill: BillRow, meterBaseLoad?: MeterBaseLoad): Promise<{ analysis: BillAnalysis; recommendations: Recommendation[] }> {
   const { input, history } = await analysisInputs(db, userId, bill);
-  const analysis = analyzeBill(input, history, { today: today() });
+  const analysis = analyzeBill(input, history, { today: today(), meterBaseLoad });
   return { analysis, recommendations: generateRecommendations(input, analysis) };
 }
 
@@ -121,11 +124,11 @@ export async function computeAnalysis(db: Db, userId: string, bill: BillRow): Pr
  * and its account's history, saved to bill_analyses; recommendations saved (skipped if none);
  * the bill marked analyzed; and the anomaly check stored when it had not run yet.
  */
-export async function analyzeUserBill(db: Db, userId: string, billId: string) {
+export async function analyzeUserBill(db: Db, userId: string, billId: string, meterBaseLoad?: MeterBaseLoad) {
   const bill = await requireBill(db, userId, billId);
   if (bill.analyzed) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
   if (bill.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, ANALYSIS_MESSAGES.notProcessed);
-  const { analysis, recommendations } = await computeAnalysis(db, userId, bill);
+  const { analysis, recommendations } = await computeAnalysis(db, userId, bill, meterBaseLoad);
   const saved = await db.transaction(async (tx) => {
     if (!(await claimBillAnalysis(tx, userId, billId))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
     await deleteAnalysisOfBill(tx, userId, billId);
@@ -213,8 +216,20 @@ export async function listRecommendationCards(db: Db, userId: string, query: Rec
 
 type CardRow = Awaited<ReturnType<typeof findRecommendationCards>>[number];
 
-function toCard(row: CardRow, bill: { propertyType: RecommendationCard['propertyType']; billType: RecommendationCard['billType'] } | undefined): RecommendationCard[] {
+/** Whether a card's figure comes from the bill's usage (a refund or a billing dispute does not). */
+function usageDriven(row: Pick<CardRow, 'savingsPeriod' | 'recommendationType'>): boolean {
+  return row.savingsPeriod !== 'one_time' && row.recommendationType !== 'billing_dispute';
+}
+
+function toCard(
+  row: CardRow,
+  bill:
+    | { propertyType: RecommendationCard['propertyType']; billType: RecommendationCard['billType']; usageAmount: number | null; usageSure: boolean; amountSure: boolean }
+    | undefined,
+): RecommendationCard[] {
   if (!bill) return [];
+  // Advice worked out from usage or an amount the reader was unsure of is an estimate until confirmed.
+  const needsConfirmation = !bill.amountSure ? ('amount' as const) : bill.usageAmount !== null && !bill.usageSure && usageDriven(row) ? ('usage' as const) : null;
   return [
     {
       id: row.id,
@@ -231,10 +246,16 @@ function toCard(row: CardRow, bill: { propertyType: RecommendationCard['property
       billType: bill.billType,
       upfrontCost: row.upfrontCost,
       paybackPeriodMonths: row.paybackPeriodMonths,
+      needsConfirmation,
       priority: PRIORITIES.find((p) => p === row.priority) ?? 'medium',
       steps: stepsOf(row.implementationSteps),
     },
   ];
+}
+
+/** When the bill's saved analysis was made, or null without one. */
+export async function findSavedAnalysisTime(db: Db, userId: string, billId: string): Promise<Date | null> {
+  return (await findAnalysisOfBill(db, userId, billId))?.createdAt ?? null;
 }
 
 /** Drops a bill's analysis and recommendations (after a correction, so it can be analysed again). */
@@ -263,5 +284,10 @@ export function annualSavingsByUser(db: Db): Promise<{ userId: string; annual: n
 
 /** The yearly savings found for the user since a date (the savings guarantee), in cents. */
 export async function yearlySavingsFoundSinceCents(db: Db, userId: string, since: Date): Promise<number> {
-  return Math.round((await sumSavingsFoundSince(db, userId, since)) * 100);
+  // The dashboard's cards and rule (yearlySavingsOfCards), of the cards made since `since`.
+  const [cards, bills] = await Promise.all([listRecommendationCards(db, userId, {}), listBillFigures(db, userId, {})]);
+  const made = await findRecommendationTimes(db, userId, cards.map((card) => card.id));
+  const accounts = new Map(bills.map((bill) => [bill.id, bill.accountId]));
+  const found = cards.filter((card) => (made.get(card.id)?.getTime() ?? 0) >= since.getTime());
+  return Math.round(yearlySavingsOfCards(found, (billId) => accounts.get(billId)) * 100);
 }

@@ -21,22 +21,42 @@ export function zonedTimeToUtc(day: string, time: string, timeZone: string): Dat
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
-export function appointmentIcs(input: { id: string; day: string; time: string; timeZone: string; minutes: number; summary: string; description: string; organizerEmail: string; now?: Date }): string {
+/**
+ * An iTIP invitation (RFC 5546): REQUEST when booked, CANCEL (same UID, a higher SEQUENCE,
+ * STATUS:CANCELLED) when cancelled, so calendars that added the event remove it.
+ */
+export function appointmentIcs(input: {
+  id: string;
+  day: string;
+  time: string;
+  timeZone: string;
+  minutes: number;
+  summary: string;
+  description: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+  method: 'REQUEST' | 'CANCEL';
+  now?: Date;
+}): string {
   const start = zonedTimeToUtc(input.day, input.time, input.timeZone);
   const end = new Date(start.getTime() + input.minutes * 60_000);
+  const cancel = input.method === 'CANCEL';
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Wattwise//Consultations//EN',
-    'METHOD:PUBLISH',
+    `METHOD:${input.method}`,
     'BEGIN:VEVENT',
     `UID:${input.id}@wattwise`,
+    `SEQUENCE:${cancel ? 1 : 0}`,
+    `STATUS:${cancel ? 'CANCELLED' : 'CONFIRMED'}`,
     `DTSTAMP:${stamp(input.now ?? new Date())}`,
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
     `SUMMARY:${escape(input.summary)}`,
     `DESCRIPTION:${escape(input.description)}`,
-    `ORGANIZER:mailto:${input.organizerEmail}`,
+    `ORGANIZER;CN=${escape(input.organizer.name)}:mailto:${input.organizer.email}`,
+    `ATTENDEE;CN=${escape(input.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${input.attendee.email}`,
     'END:VEVENT',
     'END:VCALENDAR',
     '',

@@ -1,6 +1,7 @@
 import { type AiMemory, type AiMemoryUpdate, type MilestoneCheck, newMilestones, normaliseMemory } from '@wattwise/shared/contract/assistant-memory';
 import { CHAT_MESSAGES, type ChatMessage, type ChatRequest, type Citation, validChatMessages } from '@wattwise/shared/contract/assistant';
-import { MODEL_PRICES } from '@wattwise/shared/processing';
+import { listedModelCost } from '@wattwise/shared/processing';
+import { estimateState } from '@wattwise/shared/calculators/regional';
 import type { Db } from '../../db/client.ts';
 import { AppError, RateLimitedError } from '../../http/errors.ts';
 import type { AiProvider } from '../../platform/ai.ts';
@@ -8,6 +9,7 @@ import { detectBillAnomalies, listRecommendationCards } from '../analysis/analys
 import { listReadBills } from '../bills/bills.service.ts';
 import { changePreferenceKey, readPreferenceKey } from '../notifications/notifications.service.ts';
 import { recordProcessingRun } from '../processing/processing.service.ts';
+import { listAccountForecastsOf } from '../ml-analytics/ml-analytics.service.ts';
 import { listApplications, loadPicksInput, rankPicks } from '../rebates/rebates.service.ts';
 import type { BillFact } from './bill-facts.ts';
 import { type Intent, detectIntent, needsUserData } from './intents.ts';
@@ -43,12 +45,16 @@ function toFact(bill: Awaited<ReturnType<typeof listReadBills>>[number]): BillFa
     id: bill.id,
     billType: bill.billType,
     provider: bill.utilityProvider,
+    providerBrand: bill.providerBrand,
     totalAmount: bill.totalAmount,
     usageAmount: bill.usageAmount,
     usageUnit: bill.usageUnit,
     periodStart: bill.servicePeriodStart,
     periodEnd: bill.servicePeriodEnd,
     dueDate: bill.dueDate,
+    accountKey: bill.accountKey ?? null,
+    amountSure: bill.amountSure,
+    stateCode: bill.stateCode ?? null,
   };
 }
 
@@ -76,6 +82,13 @@ export async function loadRebates(db: Db, userId: string): Promise<NonNullable<A
   return picks.recommendations.map((r) => ({ programName: r.rebate.programName, provider: r.rebate.provider, amount: r.rebate.monetaryValue, href: '/rebates' }));
 }
 
+/** The typical residential electricity bill of the state of the user's newest electricity bill (EIA), when known. */
+function regionalAverageOf(bills: BillFact[]): AssistantData['regionalAverage'] {
+  const state = bills.find((b) => b.billType === 'electricity' && b.stateCode)?.stateCode ?? bills.find((b) => b.stateCode)?.stateCode ?? null;
+  const estimate = state ? estimateState(state) : null;
+  return estimate ? { stateName: estimate.name, monthlyBill: estimate.monthlyBillCents / 100, monthlyKwh: estimate.monthlyKwh, usdPerKwh: estimate.usdPerKwh } : null;
+}
+
 /** Only what the intent needs is read (in the caller's user scope). */
 async function loadData(db: Db, userId: string, intent: Intent): Promise<AssistantData> {
   const bills = await loadBillFacts(db, userId);
@@ -83,6 +96,8 @@ async function loadData(db: Db, userId: string, intent: Intent): Promise<Assista
   if (intent.kind === 'anomalies') data.anomalies = await loadAnomalies(db, userId, bills);
   if (intent.kind === 'recommendations') data.recommendations = await loadRecommendations(db, userId);
   if (intent.kind === 'rebates') data.rebates = await loadRebates(db, userId);
+  if (intent.kind === 'forecast') data.forecasts = await listAccountForecastsOf(db, userId);
+  if (intent.kind === 'neighbour') data.regionalAverage = regionalAverageOf(bills);
   return data;
 }
 
@@ -136,8 +151,7 @@ export async function clearConversation(db: Db, userId: string): Promise<void> {
 
 /** The model's token use as a processing-cost record (01-core §9 model prices; 0 for a model without a listed price). */
 export async function recordChatCost(db: Db, userId: string, ai: AiProvider, usage: { inputTokens: number; outputTokens: number }, timeMs: number): Promise<void> {
-  const family = (['haiku', 'sonnet', 'opus'] as const).find((f) => ai.model.toLowerCase().includes(f));
-  const aiCost = family ? (usage.inputTokens * MODEL_PRICES[family].input + usage.outputTokens * MODEL_PRICES[family].output) / 1_000_000 : 0;
+  const aiCost = listedModelCost(ai.model, usage.inputTokens, usage.outputTokens);
   await recordProcessingRun(db, {
     userId,
     billId: null,

@@ -6,12 +6,19 @@ export type BillFact = {
   id: string;
   billType: string;
   provider: string;
+  /** The brand the customer knows when it differs from the provider's legal name. */
+  providerBrand?: string | null;
   totalAmount: number | null;
   usageAmount: number | null;
   usageUnit: string | null;
   periodStart: string | null;
   periodEnd: string | null;
   dueDate: string | null;
+  /** The utility account the bill belongs to; null when it could not be told (then compared with no other bill). */
+  accountKey: string | null;
+  /** The amount was read with confidence or confirmed by the user: money totals use only such amounts. */
+  amountSure: boolean;
+  stateCode: string | null;
 };
 
 const KIND_LABEL: Record<string, string> = { electricity: 'electricity', natural_gas: 'gas', water: 'water', internet: 'internet', other: 'utility' };
@@ -62,7 +69,7 @@ export function periodDays(bill: BillFact): number | null {
 /** "Bluestem REMC electricity bill, Mar 2026". */
 export function billLabel(bill: BillFact): string {
   const month = billMonth(bill);
-  return `${bill.provider} ${kindLabel(bill.billType)} bill${month ? `, ${monthLabel(month, true)}` : bill.dueDate ? `, due ${formatDay(bill.dueDate)}` : ''}`;
+  return `${bill.providerBrand ?? bill.provider} ${kindLabel(bill.billType)} bill${month ? `, ${monthLabel(month, true)}` : bill.dueDate ? `, due ${formatDay(bill.dueDate)}` : ''}`;
 }
 
 export function billHref(bill: BillFact): string {
@@ -86,7 +93,33 @@ export function ofKind(bills: readonly BillFact[], kind: BillKind | null): BillF
   return kind ? bills.filter((b) => b.billType === kind) : [...bills];
 }
 
+/** Bills of the same utility account as `bill` (never another account's; none when the account is unknown). */
+export function sameAccount(bills: readonly BillFact[], bill: BillFact): BillFact[] {
+  return bill.accountKey === null ? [] : bills.filter((b) => b.id !== bill.id && b.accountKey === bill.accountKey);
+}
+
 /** Ordering key: the period's end, else the due date. */
 export function billDate(bill: BillFact): string {
   return bill.periodEnd ?? bill.dueDate ?? '';
+}
+
+/** Words of a utility's name that tell it apart ("NSTAR Electric Company" → nstar; "Eversource Energy" → eversource). */
+const COMMON_NAME_WORDS = new Set(
+  'the of and company co inc llc corp corporation electric electricity energy power gas natural water light utilities utility services service public city county town village district cooperative coop association my bill bills'.split(' '),
+);
+
+function nameWords(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z0-9&]+/).filter((w) => w.length >= 3 && !COMMON_NAME_WORDS.has(w));
+}
+
+/**
+ * The bills of the utility a question names, by its legal name or its brand ("my Eversource
+ * bill" finds the bills of NSTAR Electric Company d/b/a Eversource Energy); all bills when the
+ * question names none of them.
+ */
+export function billsNamedIn(question: string, bills: BillFact[]): BillFact[] {
+  const asked = new Set(nameWords(question));
+  if (asked.size === 0) return bills;
+  const named = bills.filter((b) => [b.provider, b.providerBrand ?? ''].some((name) => nameWords(name).some((w) => asked.has(w))));
+  return named.length > 0 ? named : bills;
 }

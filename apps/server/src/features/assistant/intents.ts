@@ -19,6 +19,9 @@ export type Intent =
   | { kind: 'trend'; billType: BillKind | null }
   | { kind: 'recommendations' }
   | { kind: 'latest'; billType: BillKind | null }
+  | { kind: 'neighbour'; billType: BillKind | null }
+  | { kind: 'forecast'; billType: BillKind | null }
+  | { kind: 'spent'; year: 'this' | 'last' | number; billType: BillKind | null }
   | { kind: 'guidance' };
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
@@ -50,6 +53,13 @@ export function detectIntent(question: string): Intent {
   const q = question.toLowerCase();
   const billType = billKindIn(q);
   const measure = USAGE_WORDS.test(q) ? 'usage' : 'amount';
+  // Other households' bills are never the user's to see: asked first, so "how much is my neighbour's bill" is not read as the user's own.
+  if (/\b(neighbou?rs?'?s?|next door|other (households?|people|homes?|users?|customers?)'?s?|someone else'?s?|everyone else'?s?)\b/.test(q)) return { kind: 'neighbour', billType };
+  if (/\b(next (bill|month|period)|upcoming bill|forecast\w*|predict\w*|will (my )?(next )?(\w+ )?bill be|going to (be|cost)|expect\w* (my )?(next )?bill)\b/.test(q)) return { kind: 'forecast', billType };
+  if (/\b(how much|what)\b.*\b(spen[dt]|paid|pay)\b|\btotal (spent|spending|paid|cost)\b|\bspen[dt]\b.*\b(this|last) year\b/.test(q)) {
+    const year = /\b(19|20)\d\d\b/.exec(q);
+    if (year || /\b(this|last) year\b|\bso far\b|\bin total\b|\btotal\b/.test(q)) return { kind: 'spent', year: year ? Number(year[0]) : /\blast year\b/.test(q) ? 'last' : 'this', billType };
+  }
   if (/\b(rebates?|incentives?|tax credits?|grants?)\b/.test(q)) return { kind: 'rebates' };
   if (/\b(anomal\w*|unusual|strange|odd|mistakes?|errors?|overcharg\w*|billing problems?|spikes?)\b/.test(q)) return { kind: 'anomalies' };
   if (/\bwhy\b/.test(q) && /\b(higher|more|increase\w*|up|expensive|bigger|larger|jump\w*)\b/.test(q)) return { kind: 'why_higher', billType };

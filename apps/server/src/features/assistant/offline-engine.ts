@@ -1,10 +1,13 @@
 import type { Citation } from '@wattwise/shared/contract/assistant';
+import type { AccountForecast } from '@wattwise/shared/contract/ml-analytics';
+import { toDayNumber, yearAgoGap } from '@wattwise/shared/analysis/dates';
 import {
   amountCitation,
   type BillFact,
   billDate,
   billLabel,
   billMonth,
+  billsNamedIn,
   cite,
   formatDay,
   formatMoney,
@@ -14,6 +17,7 @@ import {
   monthLabel,
   ofKind,
   periodDays,
+  sameAccount,
   usageCitation,
 } from './bill-facts.ts';
 import { searchGuidance } from './guidance-index.ts';
@@ -41,6 +45,12 @@ export type AssistantData = {
   recommendations?: RecommendationFact[];
   /** Null: the rebates feature could not be reached. */
   rebates?: RebateFact[] | null;
+  /** Each utility account's own forecast (ML analytics). */
+  forecasts?: AccountForecast[];
+  /** The typical residential electricity bill of the user's state; null when unknown. */
+  regionalAverage?: { stateName: string; monthlyBill: number; monthlyKwh: number; usdPerKwh: number } | null;
+  /** Today, for "this year" (tests pass a fixed day). */
+  now?: Date;
 };
 
 export type Answer = { text: string; citations: Citation[]; signInPrompt: boolean };
@@ -67,7 +77,9 @@ export function answerVisitor(intent: Intent, question: string): Answer {
   };
 }
 
-export function answerQuestion(intent: Intent, question: string, data: AssistantData): Answer {
+export function answerQuestion(intent: Intent, question: string, all: AssistantData): Answer {
+  // A question that names a utility (by its legal name or its brand) is about that utility's bills.
+  const data = { ...all, bills: billsNamedIn(question, all.bills) };
   switch (intent.kind) {
     case 'guidance':
       return guidance(question);
@@ -93,7 +105,66 @@ export function answerQuestion(intent: Intent, question: string, data: Assistant
       return trend(data.bills, intent.billType);
     case 'latest':
       return latest(data.bills, intent.billType);
+    case 'neighbour':
+      return neighbour(data);
+    case 'forecast':
+      return forecast(data, intent.billType);
+    case 'spent':
+      return spent(data, intent);
   }
+}
+
+function neighbour(data: AssistantData): Answer {
+  const regional = data.regionalAverage;
+  const offer = regional
+    ? ` What I can give you is the regional average: a typical household in ${regional.stateName} uses about ${formatUsage(Math.round(regional.monthlyKwh), 'kWh')} of electricity a month, about ${formatMoney(regional.monthlyBill)} at ${formatMoney(regional.usdPerKwh)} per kWh (EIA figures).`
+    : ' I have no regional average for your area either; your own bills are on the Dashboard.';
+  return answer(`I don't know other households' bills: Wattwise never shows one household's bills to anyone else, so I can't tell you your neighbour's bill.${offer}`);
+}
+
+function forecast(data: AssistantData, kind: BillKind | null): Answer {
+  const all = (data.forecasts ?? []).filter((f) => kind === null || f.billType === kind);
+  if (!all.length) return data.bills.length ? answer(`${CANT_TELL}: none of your ${kind ? `${kindLabel(kind)} ` : ''}bills has a service period and usage to forecast from. ${UPLOAD_HINT}`) : noBills(kind);
+  const lines = all.map((f) => {
+    if (!f.forecast) {
+      const more = f.tooFewBills?.more ?? 0;
+      return `${CANT_TELL} for ${f.label}: its forecast needs ${f.tooFewBills?.need ?? more + f.bills} bills of that account and it has ${f.bills}${more ? `; upload ${more} more` : ''}.`;
+    }
+    const p = f.forecast;
+    const period = `${formatDay(p.periodStart)} to ${formatDay(p.periodEnd)}`;
+    const money = p.cost !== null ? `about ${formatMoney(p.cost)}${p.costLow !== null && p.costHigh !== null ? ` (likely ${formatMoney(p.costLow)} to ${formatMoney(p.costHigh)})` : ''} for ` : '';
+    const error = f.mape === null ? 'it has not been backtested yet' : `on this account's past bills it missed by ${f.mape.toFixed(1)}% on average`;
+    const past = p.periodEnd < (data.now ?? new Date()).toISOString().slice(0, 10) ? ` That period has already ended: upload ${f.label}'s newer bills for a forecast of the coming one.` : '';
+    return `Your next ${f.label} bill (${period}) is forecast at ${money}${formatUsage(Math.round(p.usage), f.unit)} (likely ${formatUsage(Math.round(p.usageLow), f.unit)} to ${formatUsage(Math.round(p.usageHigh), f.unit)}), from that account's ${f.bills} bills only; ${error}.${past}`;
+  });
+  return answer(`${lines.join(' ')} See ML Analytics (/ml-analytics) for the backtest.`);
+}
+
+function yearOf(bill: BillFact): number | null {
+  const m = billMonth(bill);
+  if (m) return m.year;
+  return bill.dueDate ? Number(bill.dueDate.slice(0, 4)) : null;
+}
+
+function spent(data: AssistantData, intent: Extract<Intent, { kind: 'spent' }>): Answer {
+  const thisYear = (data.now ?? new Date()).getUTCFullYear();
+  const year = intent.year === 'this' ? thisYear : intent.year === 'last' ? thisYear - 1 : intent.year;
+  const inYear = ofKind(data.bills, intent.billType).filter((b) => yearOf(b) === year);
+  const what = `${intent.billType ? `${kindLabel(intent.billType)} ` : ''}bills`;
+  if (!inYear.length) return answer(`${CANT_TELL}: none of your ${what} is for ${year}. ${UPLOAD_HINT}`);
+  const counted = inYear.filter((b) => b.totalAmount !== null && b.amountSure);
+  const unsure = inYear.filter((b) => b.totalAmount !== null && !b.amountSure);
+  const missing = inYear.filter((b) => b.totalAmount === null);
+  const left: string[] = [];
+  if (unsure.length) left.push(`${unsure.length} whose amount needs checking (${unsure.map(billLabel).join('; ')}): confirm the amount on the bill page to count it`);
+  if (missing.length) left.push(`${missing.length} whose amount was not read (${missing.map(billLabel).join('; ')})`);
+  const leftText = left.length ? ` Not counted: ${left.join('; and ')}.` : '';
+  if (!counted.length) return answer(`${CANT_TELL} how much you spent in ${year}: no amount of your ${what} for ${year} is confirmed yet.${leftText}`);
+  const total = counted.reduce((s, b) => s + (b.totalAmount ?? 0), 0);
+  return answer(
+    `In ${year} you spent ${formatMoney(total)} on ${what}: the amounts due of ${counted.length} ${counted.length === 1 ? 'bill' : 'bills'} added up.${leftText}`,
+    counted.map(amountCitation),
+  );
 }
 
 function guidance(question: string): Answer {
@@ -164,10 +235,9 @@ function inMonth(bills: BillFact[], intent: Extract<Intent, { kind: 'month' }>):
   return answer(lines.join(' '), citations);
 }
 
-/** The bill before `bill` of the same kind (and provider when there is one). */
+/** The bill before `bill` of the same utility account (never another account's). */
 function previousOf(bills: BillFact[], bill: BillFact): BillFact | null {
-  const older = bills.filter((b) => b.id !== bill.id && b.billType === bill.billType && billDate(b) < billDate(bill));
-  return older.find((b) => b.provider === bill.provider) ?? older[0] ?? null;
+  return sameAccount(bills, bill).find((b) => billDate(b) < billDate(bill)) ?? null;
 }
 
 function compareLatest(bills: BillFact[], kind: BillKind | null, askedWhyHigher: boolean): Answer {
@@ -178,10 +248,11 @@ function compareLatest(bills: BillFact[], kind: BillKind | null, askedWhyHigher:
     latestBill,
   );
   if (!previous) {
-    return answer(
-      `${CANT_TELL}: I need the ${kindLabel(latestBill.billType)} bill before your ${billLabel(latestBill)} to compare. Upload the previous month's bill: ${UPLOAD_HINT}`,
-      [amountCitation(latestBill)],
-    );
+    const why =
+      latestBill.accountKey === null
+        ? `I could not tell which utility account your ${billLabel(latestBill)} belongs to, and I only compare bills of one account. Open the bill and check its account number.`
+        : `I only compare bills of one utility account, and I have no earlier bill of the account of your ${billLabel(latestBill)}. Upload that account's previous bill: ${UPLOAD_HINT}`;
+    return answer(`${CANT_TELL}: ${why}`, [amountCitation(latestBill)]);
   }
   return compareBills(latestBill, previous, askedWhyHigher ? 'why' : 'change');
 }
@@ -237,7 +308,21 @@ function yearOverYear(bills: BillFact[], kind: BillKind | null): Answer {
   const latestBill = ofKind(bills, kind).find((b) => b.totalAmount !== null && billMonth(b) !== null);
   if (!latestBill) return noBills(kind);
   const m = billMonth(latestBill) as { month: number; year: number };
-  const lastYear = bills.find((b) => b.billType === latestBill.billType && b.totalAmount !== null && billMonth(b)?.month === m.month && billMonth(b)?.year === m.year - 1);
+  // The same account, 12 months earlier ± 20 days (by the middle of each service period).
+  const mid = (b: BillFact) => {
+    const end = toDayNumber(b.periodEnd);
+    const start = toDayNumber(b.periodStart);
+    return end === null ? null : start === null ? end : (start + end) / 2;
+  };
+  const day = mid(latestBill);
+  const lastYear =
+    day === null
+      ? undefined
+      : sameAccount(bills, latestBill)
+          .filter((b) => b.totalAmount !== null)
+          .map((b) => ({ b, gap: mid(b) === null ? null : yearAgoGap(day, mid(b) ?? 0) }))
+          .filter((x): x is { b: BillFact; gap: number } => x.gap !== null)
+          .sort((x, y) => x.gap - y.gap)[0]?.b;
   if (!lastYear) {
     const wanted = monthLabel({ month: m.month, year: m.year - 1 });
     return answer(`${CANT_TELL}: I have no ${kindLabel(latestBill.billType)} bill for ${wanted} to compare with your ${billLabel(latestBill)}. Upload your ${wanted} bill: ${UPLOAD_HINT}`, [
@@ -262,12 +347,14 @@ function trend(bills: BillFact[], kind: BillKind | null): Answer {
   const counts = new Map<string, number>();
   for (const b of all) counts.set(b.billType, (counts.get(b.billType) ?? 0) + 1);
   const main = kind ?? [...counts.entries()].sort((x, y) => y[1] - x[1])[0]?.[0] ?? null;
-  const series = all
-    .filter((b) => b.billType === main)
+  // One account's bills: the account of the newest bill of that kind.
+  const newest = all.find((b) => b.billType === main) as BillFact;
+  const series = [newest, ...sameAccount(all, newest)]
+    .sort((x, y) => billDate(y).localeCompare(billDate(x)))
     .slice(0, 12)
     .reverse();
   if (series.length < 2) {
-    return answer(`${CANT_TELL}: a trend needs at least two ${kindLabel(main)} bills and I have one. Upload another month: ${UPLOAD_HINT}`, [amountCitation(series[0] as BillFact)]);
+    return answer(`${CANT_TELL}: a trend needs at least two bills of one ${kindLabel(main)} account and I have one. Upload another month: ${UPLOAD_HINT}`, [amountCitation(series[0] as BillFact)]);
   }
   const first = series[0] as BillFact;
   const last = series[series.length - 1] as BillFact;
@@ -275,7 +362,7 @@ function trend(bills: BillFact[], kind: BillKind | null): Answer {
   const change = (last.totalAmount ?? 0) - (first.totalAmount ?? 0);
   const list = series.map((b) => `${billMonth(b) ? monthLabel(billMonth(b) as { month: number; year: number }, true) : billLabel(b)}: ${formatMoney(b.totalAmount ?? 0)}${b.usageAmount !== null ? ` (${formatUsage(b.usageAmount, b.usageUnit)})` : ''}`);
   return answer(
-    `Your ${kindLabel(main)} bills, oldest first: ${list.join('; ')}. They average ${formatMoney(average)}, and the latest is ${formatMoney(Math.abs(change))} ${change >= 0 ? 'more' : 'less'} than the first.`,
+    `Your ${newest.provider} ${kindLabel(main)} bills, oldest first: ${list.join('; ')}. They average ${formatMoney(average)}, and the latest is ${formatMoney(Math.abs(change))} ${change >= 0 ? 'more' : 'less'} than the first.`,
     series.flatMap((b) => [amountCitation(b), usageCitation(b)]),
   );
 }

@@ -15,6 +15,20 @@ export function resetPasswordEmail(to: string, name: string, url: string, userId
 }
 
 /**
+ * Sign-up with an address that has an account answers like any sign-up (no enumeration); the
+ * owner hears of it here instead, with the way in. Essential: it concerns the account itself.
+ */
+export function accountExistsEmail(to: string, appUrl: string, userId: string): Promise<MailMessage> {
+  return templateMail({
+    to,
+    userId,
+    template: 'account_exists',
+    data: { first_name: '', sign_in_url: `${appUrl}/dashboard` },
+    reason: SOMEONE,
+  });
+}
+
+/**
  * Spec 01-core §7 send-email: first_name, welcome_bonus 'Free bill analysis', verification_required.
  * Non-essential: it goes only while the user's product updates are on, with an unsubscribe link.
  */

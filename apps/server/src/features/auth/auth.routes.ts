@@ -101,9 +101,12 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
     const audited = deps.audit?.paths.has(authPath) ? deps.audit : undefined;
     const requestBody = audited && c.req.method === 'POST' ? withoutSecrets(await jsonObject(c.req.raw)) : {};
     const before = audited?.sessionPaths.has(authPath) ? await getSession(deps.auth, headers, { fresh: true }) : null;
+    const started = performance.now();
     const response = await deps.auth.handler(
       c.req.method === 'GET' && c.req.path === '/api/auth/get-session' ? freshSessionCheck(c.req.url, headers) : new Request(c.req.raw, { headers }),
     );
+    const floor = c.req.method === 'POST' ? ANSWER_NOT_BEFORE_MS[authPath] : undefined;
+    if (floor !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, floor - (performance.now() - started))));
     if (audited) {
       await audited.record({
         path: authPath,
@@ -117,8 +120,53 @@ export function createAuthRoutes(deps: { auth: Auth; captcha: CaptchaVerifier; c
         userAgent: c.req.header('user-agent') ?? null,
       });
     }
-    return response.status === 429 ? withRateLimitCode(response) : response;
+    if (response.status === 429) return withRateLimitCode(response);
+    return c.req.method === 'POST' && authPath === '/sign-up/email' && response.ok ? sameSignUpAnswer(response) : withoutSessionToken(authPath, response);
   });
+}
+
+/**
+ * Answers that must take as long for a registered address as for an unknown one (issue 27): the
+ * password reset writes a token and queues a mail only for a registered address, so its answer
+ * waits until this long after the request came in, whichever path it took.
+ * `npm run bench:reset-timing` compares the two (medians of 50 tries each).
+ */
+export const ANSWER_NOT_BEFORE_MS: Readonly<Record<string, number>> = { '/request-password-reset': 250 };
+
+/**
+ * Sign-up answers the same for a new and a registered address (issue 27): better-auth's answer
+ * for a registered one carries a made-up user, so neither carries a user; the owner of a
+ * registered address gets a mail instead (auth.service.ts, onExistingUserSignUp).
+ */
+export const SIGN_UP_ANSWER = { token: null, user: null } as const;
+
+function sameSignUpAnswer(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(SIGN_UP_ANSWER), { status: 200, headers });
+}
+
+/** Answers that carry the session token in their body: the token lives in the HttpOnly cookie only. */
+const TOKEN_PATHS = new Set(['/sign-in/email', '/get-session', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
+ * The session token is the HttpOnly cookie's value; better-auth also puts it in the JSON of
+ * sign-in and get-session, where any script on the page could read it. It is taken out.
+ */
+async function withoutSessionToken(authPath: string, response: Response): Promise<Response> {
+  if (!TOKEN_PATHS.has(authPath) || !response.headers.get('content-type')?.includes('application/json')) return response;
+  const body: unknown = await response.clone().json().catch(() => null);
+  if (typeof body !== 'object' || body === null) return response;
+  const copy = { ...(body as Record<string, unknown>) };
+  if ('token' in copy) copy.token = null;
+  if (typeof copy.session === 'object' && copy.session !== null) {
+    const { token: _token, ...session } = copy.session as Record<string, unknown>;
+    copy.session = session;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(copy), { status: response.status, headers });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkSignUpPassword } from '@wattwise/shared/auth';
 import { betterAuth } from 'better-auth';
-import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, twoFactor } from 'better-auth/plugins';
@@ -12,7 +12,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { type MailMessage, SEND_EMAIL_JOB } from '../../platform/mail.ts';
 import type { Queue } from '../../platform/queue.ts';
 import { signUnsubscribeToken, unsubscribeKey } from '../../platform/unsubscribe-token.ts';
-import { resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
+import { accountExistsEmail, resetPasswordEmail, verificationEmail, welcomeEmail } from './auth.emails.ts';
 import { AppError } from '../../http/errors.ts';
 import { keepRenewedSessionCookies, mustReadSessionFresh } from '../../http/session-cache.ts';
 import { ADMIN_REQUIRED } from '../../http/session.ts';
@@ -48,6 +48,11 @@ export function createAuth(deps: AuthDeps) {
   return auth;
 }
 
+/** Runs `work` after the current request has been answered (a macrotask later), logging its failure. */
+function afterAnswer(work: () => Promise<unknown>, onError: (error: unknown) => void): void {
+  setTimeout(() => void work().catch(onError), 0);
+}
+
 function createBetterAuth(deps: AuthDeps) {
   const { config, db, queue, logger } = deps;
   const enqueue = async (message: MailMessage) => {
@@ -72,8 +77,18 @@ function createBetterAuth(deps: AuthDeps) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user: u, url }) => {
-        await enqueue(await resetPasswordEmail(u.email, u.name, url, u.id));
+      // The answer must not wait for the mail: rendering it takes longer than the lookup for an
+      // unknown address, so the time of the answer would tell whether an account exists (issue 27;
+      // bench/reset-timing.ts measures it). The mail is rendered and queued once the answer is out.
+      // Sign-up with a registered address answers exactly like a new one (auth.routes.ts gives
+      // both the same body); the owner gets a mail saying so instead (issue 27: no enumeration).
+      onExistingUserSignUp: ({ user: u }) => {
+        afterAnswer(() => accountExistsEmail(u.email, config.publicUrl, u.id).then(enqueue), (error) => logger.error({ err: error }, 'account-exists mail not queued'));
+        return Promise.resolve();
+      },
+      sendResetPassword: ({ user: u, url }) => {
+        afterAnswer(() => resetPasswordEmail(u.email, u.name, url, u.id).then(enqueue), (error) => logger.error({ err: error }, 'password reset mail not queued'));
+        return Promise.resolve();
       },
     },
     emailVerification: {
@@ -81,8 +96,10 @@ function createBetterAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        await enqueue(await verificationEmail(u.email, u.name, url, u.id));
+      // Like the reset mail: rendered after the answer, so a sign-up takes no longer for a new address.
+      sendVerificationEmail: ({ user: u, url }) => {
+        afterAnswer(() => verificationEmail(u.email, u.name, url, u.id).then(enqueue), (error) => logger.error({ err: error }, 'verification mail not queued'));
+        return Promise.resolve();
       },
       // Spec 01-core §7: a welcome mail follows sign-up; failures are only logged.
       afterEmailVerification: async (u, request) => {
@@ -146,16 +163,6 @@ function createBetterAuth(deps: AuthDeps) {
           const problem = checkSignUpPassword(typeof password === 'string' ? password : '');
           if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: problem });
         }
-        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
-          // The spec tells a visitor the address is taken (01-core §8), so we say so.
-          const existing = await ctx.context.internalAdapter.findUserByEmail(body.email.toLowerCase());
-          if (existing) {
-            throw new APIError('UNPROCESSABLE_ENTITY', {
-              code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-              message: 'User already exists. Use another email.',
-            });
-          }
-        }
         // The settings page changes the name only; better-auth would also take an image URL.
         if (ctx.path === '/update-user' && (Object.keys(body).some((k) => k !== 'name') || typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 100)) {
           throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'Enter a name of up to 100 characters.' });
@@ -212,9 +219,21 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Where to write to a user (notification and support emails); null when the account is gone. Reads with the shared connection. */
-export async function getUserContact(db: Db, userId: string): Promise<{ email: string; name: string } | null> {
-  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId));
+export async function getUserContact(db: Db, userId: string): Promise<{ email: string; name: string; emailVerified: boolean; role: string | null } | null> {
+  const [row] = await db.select({ email: user.email, name: user.name, emailVerified: user.emailVerified, role: user.role }).from(user).where(eq(user.id, userId));
   return row ?? null;
+}
+
+/** Name and address of several accounts at once (staff lists), by id; gone accounts are absent. */
+export async function getUserContacts(db: Db, userIds: string[]): Promise<Map<string, { email: string; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: user.id, email: user.email, name: user.name }).from(user).where(inArray(user.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
+}
+
+/** The ids of every admin account (staff alerts reach each of them in the app). Shared connection. */
+export async function listAdminIds(db: Db): Promise<string[]> {
+  return (await db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'))).map((r) => r.id);
 }
 
 /** The user with this address (stored lower-cased), or null. */

@@ -80,12 +80,33 @@ describe('sign-up', () => {
     expect(await short.json()).toMatchObject({ code: 'PASSWORD_TOO_WEAK', message: AUTH_MESSAGES.passwordMin8 });
   });
 
-  it('says when the address is taken', async () => {
+  it('answers a registered address exactly like a new one; the owner gets a mail instead (no enumeration)', async () => {
     const email = newEmail();
-    expect((await signUp(email)).status).toBe(200);
+    const first = await signUp(email);
+    expect(first.status).toBe(200);
+    await verify(email);
+    const fresh = await signUp(newEmail());
     const again = await signUp(email.toUpperCase());
-    expect(again.status).toBe(422);
-    expect(((await again.json()) as { code: string }).code).toMatch(/^USER_ALREADY_EXISTS/);
+    expect(again.status).toBe(fresh.status);
+    const [freshBody, againBody] = [await fresh.text(), await again.text()];
+    expect(againBody).toBe(freshBody);
+    expect(JSON.parse(againBody)).toEqual({ token: null, user: null });
+    expect(cookiesOf(again)).not.toContain('session_token');
+    const mail = await waitForMail(ctx.database, email, 'You already have a Wattwise account');
+    expect(mail.text).toContain('Someone tried to create a Wattwise account with this address');
+    // The account is untouched: the old password still signs in.
+    expect((await signIn(email)).status).toBe(200);
+  });
+
+  it('answers a password reset the same for a registered and an unknown address', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const known = await postJson(ctx.app, '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' });
+    const unknown = await postJson(ctx.app, '/api/auth/request-password-reset', { email: newEmail(), redirectTo: '/auth/reset-password' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.text()).toBe(await unknown.text());
+    await waitForMail(ctx.database, email, 'Reset your Wattwise password');
   });
 
   it('mails a verification link through the job queue; the link verifies and redirects to the callback', async () => {
@@ -110,6 +131,17 @@ describe('sign-up', () => {
     expect(signedIn.status).toBe(200);
     const cookie = cookiesOf(signedIn);
     expect(signedIn.headers.getSetCookie().join('\n')).toMatch(/session_token=.*HttpOnly/i);
+    // The token is the HttpOnly cookie's alone: no answer body hands it to the page's scripts.
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)?.[1] ?? '').split('.')[0] ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    const signInBody = (await signedIn.clone().json()) as { token: unknown; user: { email: string } };
+    expect(signInBody).toMatchObject({ token: null, user: { email } });
+    const sessionText = await (await ctx.app.request('/api/auth/get-session', { headers: { cookie } })).text();
+    expect(sessionText).not.toContain(token);
+    const sessionBody = JSON.parse(sessionText) as { user: { email: string }; session: { userId: string; token?: string } };
+    expect(sessionBody.user.email).toBe(email);
+    expect(sessionBody.session.userId).toMatch(/\S/);
+    expect(sessionBody.session.token).toBeUndefined();
     const session = await getSession(cookie);
     expect(session?.user).toMatchObject({ email, role: 'user', emailVerified: true });
     expect(isAdmin(session?.user)).toBe(false);

@@ -1,3 +1,4 @@
+import { canAdvise, fieldStatusOf } from '@wattwise/shared/analysis/provenance';
 import { chargeLineSchema, type ChargeLineInput } from '@wattwise/shared/analysis/schema';
 import {
   BILL_FIELDS,
@@ -31,6 +32,13 @@ function extractedField(row: BillRow, field: string): { value: FieldValue; confi
   const f = stored?.fields[field] as { value?: FieldValue; confidence?: number } | undefined;
   if (!f || typeof f !== 'object') return null;
   return { value: f.value ?? null, confidence: typeof f.confidence === 'number' ? f.confidence : 0 };
+}
+
+/** Whether a field's value can carry money advice: the provenance rule (confirmed, or read at or above 'Please check'); never when missing. */
+export function isFieldSure(row: BillRow, field: CorrectableField): boolean {
+  const corrections = (row.corrections ?? {}) as Corrections;
+  const corrected = field in corrections && corrections[field]?.value != null;
+  return canAdvise(fieldStatusOf({ value: effectiveValue(row, field), confidence: extractedField(row, field)?.confidence, corrected }));
 }
 
 /** The value analysis and the screens use: the correction when there is one, else what was read. */
@@ -83,6 +91,7 @@ export function toBillSummary(row: BillSummaryRow): BillSummary {
     progress: row.progress,
     failureReason: row.failureReason,
     utilityProvider: row.utilityProvider,
+    providerBrand: row.providerBrand,
     accountNumber: row.accountNumber,
     totalAmount: row.totalAmount,
     currentCharges: row.currentCharges,
@@ -96,22 +105,38 @@ export function toBillSummary(row: BillSummaryRow): BillSummary {
     usageUnit: row.usageUnit,
     processingConfidence: row.processingConfidence,
     analyzed: row.analyzed,
+    analysisState: row.analysisState ?? null,
     hasAnomalies: row.hasAnomalies,
     duplicateOfId: row.duplicateOfId,
   };
 }
 
-export function toBillDetail(row: BillRow, analysis: SavedAnalysis | null, recommendations: SavedRecommendation[]): BillDetail {
+const isBillField = (field: unknown): field is BillField => (CORRECTABLE_FIELDS as readonly unknown[]).includes(field);
+
+/** Which model read the bill's unsure fields and which fields it filled; which fields a cross-check confirmed. */
+export function readingSources(processing: ProcessingInfo | null): Pick<BillDetail, 'aiModel' | 'aiFields' | 'crossChecked'> {
+  const ai = processing?.ai as { model?: unknown; fieldsFilled?: unknown } | null | undefined;
+  const filled = Array.isArray(ai?.fieldsFilled) ? ai.fieldsFilled : [];
+  return {
+    aiModel: ai && typeof ai.model === 'string' ? ai.model : null,
+    aiFields: filled.filter(isBillField),
+    crossChecked: (processing?.crossChecked ?? []).filter(isBillField),
+  };
+}
+
+export function toBillDetail(row: BillRow, analysis: SavedAnalysis | null, recommendations: SavedRecommendation[], meterCheck: BillDetail['meterCheck'] = null): BillDetail {
   const corrections = (row.corrections ?? {}) as Corrections;
   const fields = {} as Record<CorrectableField, ExtractedField>;
   for (const field of CORRECTABLE_FIELDS) {
     const read = extractedField(row, field);
     const corrected = field in corrections;
+    const value = effectiveValue(row, field);
     fields[field] = {
-      value: effectiveValue(row, field),
+      value,
       confidence: corrected ? 1 : (read?.confidence ?? 0),
       corrected,
       originalValue: read?.value ?? null,
+      status: fieldStatusOf({ value, confidence: read?.confidence ?? null, corrected }),
     };
   }
   return {
@@ -123,8 +148,10 @@ export function toBillDetail(row: BillRow, analysis: SavedAnalysis | null, recom
     charges: chargeLinesOf(row.charges),
     rate: row.rate,
     processing: (row.processing as ProcessingInfo | null) ?? null,
+    ...readingSources((row.processing as ProcessingInfo | null) ?? null),
     analysis,
     recommendations,
+    meterCheck,
   };
 }
 

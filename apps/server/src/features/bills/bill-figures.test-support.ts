@@ -23,11 +23,23 @@ export type FixtureFields = {
   usageUnit?: BillFields['usageUnit']['value'];
   rate?: number | null;
   charges?: ChargeLine[];
+  /** The reader's confidence in a field when not the usual 0.95 (an unsure read). */
+  confidences?: Partial<Record<keyof BillFields, number>>;
 };
 
-const field = <T>(value: T | null | undefined) => ({ value: value ?? null, confidence: value == null ? 0 : 0.95 });
+const sure = <T>(value: T | null | undefined) => ({ value: value ?? null, confidence: value == null ? 0 : 0.95 });
 
 export function billFieldsOf(f: FixtureFields): BillFields {
+  const fields = billFieldsAsRead(f);
+  for (const [name, confidence] of Object.entries(f.confidences ?? {})) {
+    const read = fields[name as keyof BillFields] as { confidence?: number };
+    if (typeof read === 'object' && 'confidence' in read) read.confidence = confidence;
+  }
+  return fields;
+}
+
+function billFieldsAsRead(f: FixtureFields): BillFields {
+  const field = sure;
   return {
     billType: field(f.billType ?? 'electricity'),
     utilityProvider: field(f.utilityProvider),

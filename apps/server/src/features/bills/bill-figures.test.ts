@@ -109,13 +109,15 @@ describe('cost comes from this period’s charges, not a carried-over balance (i
     const bill = await uploadFields({ utilityProvider: 'Lone Star Power', accountNumber: '1000-3', usageAmount: 500, totalAmount: 300, servicePeriodStart: '2025-06-01', servicePeriodEnd: '2025-07-01' });
     const res = await ctx.json<{ bill: Bill }>(cookie, `/api/bills/${bill.id}/fields`, {
       method: 'PATCH',
-      body: { corrections: [{ field: 'previousBalance', value: '100' }, { field: 'currentCharges', value: '$200.00' }] },
+      // A balance is past due only when the payments are known too (issue 24): none were made.
+      body: { corrections: [{ field: 'previousBalance', value: '100' }, { field: 'paymentsReceived', value: '0' }, { field: 'currentCharges', value: '$200.00' }] },
     });
     expect(res.status).toBe(200);
     expect(res.body.bill).toMatchObject({ previousBalance: 100, currentCharges: 200 });
     const { analysis } = await analyze(bill.id);
     expect(analysis.costs.costPerUnit).toBeCloseTo(0.4, 4);
     expect(analysis.costs.pastDueBalance).toBe(100);
+    expect(analysis.reconciliation?.outcome).toBe('agrees');
   });
 });
 

@@ -1,5 +1,5 @@
 import { ExtractionError, type FileKind } from '@wattwise/extractor/types';
-import { checkImageSize, detectKind, MAX_FILE_BYTES, openPdf } from '@wattwise/extractor/files';
+import { checkImageSize, decodedPixels, detectKind, MAX_FILE_BYTES } from '@wattwise/extractor/files';
 import { AppError } from '../../http/errors.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { screenFile } from './file-screening.ts';
@@ -8,11 +8,9 @@ export { MAX_FILE_BYTES };
 
 /**
  * Decode budget of a PDF, in pixels × pages: what the reader would rasterise if no page had a
- * text layer (it renders at 200 dpi, at most 16 MP a page: extractor read-document.ts and
- * pdf-render.ts). 20 Letter pages at 200 dpi are 75 MP; 20 poster-sized pages would be 320 MP.
+ * text layer (extractor `decodedPixels`). 20 Letter pages at 200 dpi are 75 MP; 20 poster-sized
+ * pages would be 320 MP. The reader pool checks its own budget again before reading.
  */
-const READER_DPI = 200;
-const MAX_PAGE_RENDER_PIXELS = 16_000_000;
 export const MAX_DOCUMENT_PIXELS = 100_000_000;
 const DOCUMENT_TOO_LARGE_MESSAGE = 'The pages of this PDF are too large to read.';
 
@@ -23,7 +21,8 @@ export const MIME_TYPES: Record<FileKind, string> = {
   heic: 'image/heic',
 };
 
-export type CheckedFile = { kind: FileKind; mimeType: string; pageCount: number };
+/** `bytes`: what to store and read (a PDF without the bytes after its end: file-screening.ts). */
+export type CheckedFile = { kind: FileKind; mimeType: string; pageCount: number; bytes: Uint8Array };
 
 /** The upload's HTTP error for a bill-reader error (413, 415, else 422 'Bill processing failed: …'). */
 export function uploadErrorFor(error: ExtractionError): AppError {
@@ -53,23 +52,13 @@ export async function checkBillFile(bytes: Uint8Array): Promise<CheckedFile> {
     const kind = detectKind(bytes);
     // An image's declared size first: a bomb says so in its header, whether or not it is complete.
     if (kind !== 'pdf') checkImageSize(bytes, kind);
-    await screenFile(bytes, kind);
+    const kept = await screenFile(bytes, kind);
     if (kind === 'pdf') {
-      const doc = await openPdf(bytes);
-      try {
-        const pageCount = doc.numPages;
-        let pixels = 0;
-        for (let n = 1; n <= pageCount; n++) {
-          const { width, height } = (await doc.getPage(n)).getViewport({ scale: READER_DPI / 72 });
-          pixels += Math.min(width * height, MAX_PAGE_RENDER_PIXELS);
-        }
-        if (pixels > MAX_DOCUMENT_PIXELS) throw new ExtractionError('IMAGE_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE);
-        return { kind, mimeType: MIME_TYPES.pdf, pageCount };
-      } finally {
-        await doc.destroy();
-      }
+      const { pixels, pages } = await decodedPixels(kept);
+      if (pixels > MAX_DOCUMENT_PIXELS) throw new ExtractionError('IMAGE_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE);
+      return { kind, mimeType: MIME_TYPES.pdf, pageCount: pages, bytes: kept };
     }
-    return { kind, mimeType: MIME_TYPES[kind], pageCount: 1 };
+    return { kind, mimeType: MIME_TYPES[kind], pageCount: 1, bytes: kept };
   } catch (error) {
     if (error instanceof ExtractionError) throw uploadErrorFor(error);
     throw error;

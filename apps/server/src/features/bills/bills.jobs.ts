@@ -1,14 +1,16 @@
-import { extractBill, extractFromDocument, type ExtractOptions } from '@wattwise/extractor/extract';
+import { checkWithAi, type DocumentReader, extractBill, extractFromDocument, type ExtractOptions } from '@wattwise/extractor/extract';
 import { type DocumentText, ExtractionError, type ExtractionResult } from '@wattwise/extractor/types';
-import { chooseStrategy, guessDocumentType, modelFamily, textractCost } from '@wattwise/shared/processing';
-import type { Database, Db } from '../../db/client.ts';
+import { chooseStrategy, guessDocumentType, textractCost } from '@wattwise/shared/processing';
+import { type Database, type Db, QUEUE_LOCK_ID } from '../../db/client.ts';
+import type { AiProvider } from '../../platform/ai.ts';
 import type { JobDefinition, Queue } from '../../platform/queue.ts';
 import { recordProcessingRun } from '../processing/processing.service.ts';
 import { matchOrCreateAccount } from '../properties/properties.service.ts';
+import { billAiCheck } from './bill-ai.ts';
 import type { ProcessingInfo } from './bill-dto.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
-import type { BillsDeps } from './bills.service.ts';
+import { type BillsDeps, queueBillAnalysis } from './bills.service.ts';
 import { layoutHintsFor, saveDocumentText, searchTextOf } from './layout-hints.ts';
 import { activeHintsFor } from './reader-model.ts';
 import { type BillEvent, billTopic, BILL_TYPES, PROCESS_BILL_JOB, processBillPayload, type ProcessBillPayload } from './bills.shared.ts';
@@ -25,6 +27,10 @@ export type BillJobDeps = BillsDeps & {
   extract?: ExtractFn;
   /** How often the bill being read is touched, so other processes see its worker is alive. */
   heartbeatMs?: number;
+  /** Where files are read (rendering, decoding, OCR): the process's reader pool; unset, in this thread. */
+  read?: DocumentReader;
+  /** The configured AI provider: asked about the fields the reader is unsure of (absent or null: no AI is used). */
+  ai?: AiProvider | null;
 };
 
 function isKnown(value: string | null | undefined): value is string {
@@ -42,7 +48,7 @@ export function costOf(bill: Pick<BillRow, 'fileName' | 'fileSize'>, result: Ext
   const extractionCost = textractCost(strategy.textractAPI, Math.min(strategy.processPages.length, result.pageCount));
   const aiCost = result.ai?.cost ?? 0;
   const tokensUsed = result.ai ? result.ai.inputTokens + result.ai.outputTokens : 0;
-  return { documentType, strategy, extractionCost, aiCost, totalCost: extractionCost + aiCost, tokensUsed, claudeModel: result.ai ? modelFamily(result.ai.model) : null };
+  return { documentType, strategy, extractionCost, aiCost, totalCost: extractionCost + aiCost, tokensUsed, claudeModel: result.ai ? result.ai.model : null };
 }
 
 /** Spec 01-core §3: the share of provider, account number and amount that were read, capped by the reader's own confidence. */
@@ -75,6 +81,7 @@ export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionRe
     checks: result.checks,
     extractorConfidence: result.confidence,
     ai: result.ai ?? null,
+    crossChecked: result.crossChecked ?? [],
   };
   return db.transaction(async (tx) => {
     const accountId =
@@ -89,6 +96,7 @@ export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionRe
       failureReason: null,
       billType,
       utilityProvider: provider,
+      providerBrand: provider !== 'Unknown' && result.providerBrand?.value ? result.providerBrand.value : null,
       accountNumber,
       accountId,
       totalAmount: f.totalAmount.value,
@@ -134,16 +142,41 @@ export async function saveExtraction(db: Db, bill: BillRow, result: ExtractionRe
  * bills of the same provider and account, when there are any.
  */
 async function readWithHints(
-  deps: { db: Db; storage: BillsDeps['storage']; logger: BillsDeps['logger'] },
+  deps: { db: Db; storage: BillsDeps['storage']; logger: BillsDeps['logger']; ai?: AiProvider | null },
   extract: ExtractFn,
   bill: BillRow,
   bytes: Uint8Array,
   onProgress?: (share: number) => void,
+  reader?: DocumentReader,
 ): Promise<{ result: ExtractionResult; text: string | null }> {
-  const read = await extract(bytes, { signal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS), keepDocument: true, onProgress });
+  const signal = AbortSignal.timeout(EXTRACT_TIMEOUT_MS);
+  const read = await extract(bytes, { signal, keepDocument: true, onProgress, ...(reader ? { read: reader } : {}) });
   const doc = read.document;
   if (!doc) return { result: read, text: null };
-  return { result: await rereadWithHints(deps, bill, read, doc), text: searchTextOf(doc) };
+  const result = await rereadWithHints(deps, bill, read, doc);
+  return { result: deps.ai ? await askAi(deps, deps.ai, bill, result, doc, signal) : result, text: searchTextOf(doc) };
+}
+
+/**
+ * The AI check of the final reading (after the layout hints): the model is asked only about the
+ * fields under the confidence floor, and an answer is taken only when printed on the bill. A
+ * provider that fails never fails the bill: the reading stays as the rules left it.
+ */
+async function askAi(
+  deps: { logger: BillsDeps['logger'] },
+  ai: AiProvider,
+  bill: BillRow,
+  result: ExtractionResult,
+  doc: DocumentText,
+  signal: AbortSignal,
+): Promise<ExtractionResult> {
+  try {
+    return await checkWithAi(result, doc, billAiCheck(ai), { signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    deps.logger.warn({ err: error, billId: bill.id }, 'AI check failed; the reading is kept as the rules left it');
+    return { ...result, checks: [...result.checks, { name: 'AI check', passed: false, detail: `not available (${error instanceof Error ? error.message : String(error)})` }] };
+  }
 }
 
 async function rereadWithHints(
@@ -178,7 +211,7 @@ async function notifyBillOutcome(deps: Pick<BillJobDeps, 'notifier' | 'logger'>,
           type: 'other' as const,
           alert: null,
           title: 'Bill processed',
-          message: `${name} was read${bill.totalAmount === null ? '' : `: amount due $${bill.totalAmount.toFixed(2)}`}. Open it to check the values and run the analysis.`,
+          message: `${name} was read${bill.totalAmount === null ? '' : `: amount due $${bill.totalAmount.toFixed(2)}`}. Its analysis is on the way; open it to check the values.`,
           actionUrl: `/dashboard/bills/${bill.id}`,
           dedupeKey: `bill-processed:${bill.id}`,
         }
@@ -241,16 +274,19 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       }, deps.heartbeatMs ?? 10_000);
       try {
         const bytes = await storage.get(bill.filePath);
-        if (!bytes) throw new ExtractionError('CORRUPT_FILE', 'The uploaded file is no longer available.');
-        const { result, text } = await readWithHints({ db, storage, logger }, extract, bill, bytes, readingProgress((progress) => {
+        // Storage lost it (not the user's doing): the bill fails with that reason and keeps its slot in the month's allowance.
+        if (!bytes) throw new ExtractionError('CORRUPT_FILE', BILL_MESSAGES.fileUnavailable);
+        const { result, text } = await readWithHints({ db, storage, logger, ai: deps.ai }, extract, bill, bytes, readingProgress((progress) => {
           // Saved too, so a page reloaded mid-reading shows where the bill is.
           void updateBillIfStatus(db, userId, billId, ['processing'], { progress }).catch(() => undefined);
           void publish(billId, { status: 'processing', progress, step: 'reading_bill' });
-        }));
+        }), deps.read);
         if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
         const saved = await saveExtraction(db, processing, result, Date.now() - started, text);
         if (saved) {
+          // The analysis runs by itself (analyse-bill job); nobody has to press Analyze.
+          await queueBillAnalysis(deps, userId, billId);
           await publish(billId, { status: 'processed', progress: 100, step: 'done' });
           await notifyBillOutcome(deps, saved);
         }
@@ -360,7 +396,7 @@ export async function requeueBillsWithoutJob(
 
 /** Creates the queue with its expiry, resumes jobs a previous process left behind and starts the worker. */
 export async function startBillWorker(
-  deps: BillJobDeps & { database: Pick<Database, 'kind' | 'execute'> },
+  deps: BillJobDeps & { database: Pick<Database, 'kind' | 'execute' | 'withLock'> },
   queue: Pick<Queue, 'work' | 'boss'>,
   options: BillWorkerOptions,
 ): Promise<{ stop: () => void }> {
@@ -370,8 +406,11 @@ export async function startBillWorker(
     retryBackoff: true,
     expireInSeconds: options.expireSeconds,
   };
-  await queue.boss.createQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
-  await queue.boss.updateQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
+  // One process at a time across the fleet (pg-boss 10 can deadlock creating a queue twice at once).
+  await deps.database.withLock(QUEUE_LOCK_ID, async () => {
+    await queue.boss.createQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
+    await queue.boss.updateQueue(PROCESS_BILL_JOB.name, { name: PROCESS_BILL_JOB.name, ...queueOptions });
+  });
   const publish = (billId: string, event: BillEvent) =>
     deps.realtime.publish(billTopic(billId), event).catch((error: unknown) => deps.logger.warn({ err: error, billId }, 'bill event not published'));
   const heartbeatSeconds = options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;

@@ -16,6 +16,8 @@ export const BILL_MESSAGES = {
   /** Not in the spec: a `?cursor=` this server did not hand out. */
   invalidCursor: 'The list position (cursor) is not valid. Load the list again from its first page.',
   fileMissing: 'The original file of this bill is no longer available.',
+  /** A bill whose stored file could not be found when it was to be read (storage lost it): the failure keeps the month's slot. */
+  fileUnavailable: 'File unavailable: the uploaded file could not be found in storage.',
   propertyTypeMismatch: (name: string, type: string, chosen: string) =>
     `${name} is a ${type} property, but you chose ${chosen}. Choose a ${chosen} property, or change the property type.`,
 } as const;

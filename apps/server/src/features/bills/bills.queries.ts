@@ -1,3 +1,5 @@
+import { UNSURE_BELOW } from '@wattwise/shared/analysis/provenance';
+import { BILL_MESSAGES } from './bills.messages.ts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billListVersion, billUpload, utilityBill } from '../../db/schema/bills.ts';
@@ -96,6 +98,13 @@ export async function findBillPage(db: Db, userId: string, filter: BillFilter, l
   return { rows: rows.map((r) => ({ bill: r.bill, key: { ...r.key, id: r.bill.id } })), total };
 }
 
+/**
+ * Whether a field can carry money advice: confirmed or corrected by the user, or read with a
+ * confidence of at least 0.8 (under it the bill page says 'Please check'); never when missing.
+ */
+const isSure = (field: 'usageAmount' | 'totalAmount', column: typeof utilityBill.usageAmount | typeof utilityBill.totalAmount) =>
+  sql<boolean>`(${column} is not null and ((${utilityBill.corrections} -> ${field}) is not null or coalesce((${utilityBill.extracted} #>> ${`{fields,${field},confidence}`})::float8, 0) >= ${UNSURE_BELOW}))`.mapWith(Boolean);
+
 /** What the dashboard's overview and charts need of every bill matching the filter, in list order. */
 export function findBillFigures(db: Db, userId: string, filter: BillFilter) {
   return db
@@ -118,6 +127,8 @@ export function findBillFigures(db: Db, userId: string, filter: BillFilter) {
       usageUnit: utilityBill.usageUnit,
       analyzed: utilityBill.analyzed,
       hasAnomalies: utilityBill.hasAnomalies,
+      usageSure: isSure('usageAmount', utilityBill.usageAmount),
+      amountSure: isSure('totalAmount', utilityBill.totalAmount),
     })
     .from(utilityBill)
     .where(and(...filterConditions(userId, filter)))
@@ -136,7 +147,14 @@ export function findReadBills(db: Db, userId: string): Promise<BillRow[]> {
 /** Id, property type and bill type of the user's bills that pass the filter (what a recommendation card shows of its bill). */
 export function findBillKinds(db: Db, userId: string, filter: BillFilter) {
   return db
-    .select({ id: utilityBill.id, propertyType: utilityBill.propertyType, billType: utilityBill.billType })
+    .select({
+      id: utilityBill.id,
+      propertyType: utilityBill.propertyType,
+      billType: utilityBill.billType,
+      usageAmount: utilityBill.usageAmount,
+      usageSure: isSure('usageAmount', utilityBill.usageAmount),
+      amountSure: isSure('totalAmount', utilityBill.totalAmount),
+    })
     .from(utilityBill)
     .where(billFilter(userId, filter));
 }
@@ -339,7 +357,8 @@ export async function countBillsUploadedBetween(db: Db, userId: string, start: D
         eq(billUpload.userId, userId),
         sql`${billUpload.createdAt} >= ${start.toISOString()}`,
         sql`${billUpload.createdAt} < ${end.toISOString()}`,
-        sql`${utilityBill.status} is distinct from 'failed'`,
+        // A bill that could not be read does not count, unless storage lost its file (the upload itself went through).
+        sql`(${utilityBill.status} is distinct from 'failed' or ${utilityBill.failureReason} = ${BILL_MESSAGES.fileUnavailable})`,
       ),
     );
   return row?.n ?? 0;

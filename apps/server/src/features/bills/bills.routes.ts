@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../http/errors.ts';
@@ -35,11 +36,11 @@ import {
   retryBill,
   uploadBill,
 } from './bills.service.ts';
-import { assertUploadAllowed, type UploadLimits } from './upload-limits.ts';
+import { assertNotSendingRejectedUploads, assertUploadAllowed, recordRejectedUpload, type UploadLimits } from './upload-limits.ts';
 import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
 import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
-import { openSseInbox } from '../../http/sse-inbox.ts';
+import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
 import { createVersionedAnswers, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
 import { readBillListVersion } from './bills.queries.ts';
 
@@ -52,12 +53,16 @@ const pageParams = idParams.extend({ page: z.coerce.number().int().min(1).max(10
 const pageQuery = z.object({ scale: z.enum(['1', '2']).default('1').transform((v) => v === '2' ? 2 : 1) });
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileTooLarge);
+/** Upload refusals that are about the file itself (uploadErrorFor in bill-file.ts). */
+const REJECTED_FILE_CODES = new Set(['FILE_TOO_LARGE', 'UNSUPPORTED_TYPE', 'UNREADABLE_FILE']);
 
 export type BillRoutesDeps = BillsDeps & {
   signedIn: SignedIn;
   heartbeatMs?: number;
   uploadLimits?: UploadLimits;
   planLimits?: boolean;
+  /** The caller's address (behind TRUST_PROXY, the forwarded one): rejected uploads are also counted per address. */
+  clientIp?: (c: Context) => string | undefined;
   /** Bytes of bill-list answers kept in memory (http/versioned-answers.ts); 0 builds every answer. */
   billListCacheBytes?: number;
   /** Where that cache learns whether the user's bills changed; by default it asks the database each time. */
@@ -96,11 +101,28 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     signedIn,
     async (c, next) => {
       const userId = signedInUser(c).id;
-      if (deps.uploadLimits) await assertUploadAllowed(deps.db, userId, deps.uploadLimits);
+      const limits = deps.uploadLimits;
+      const address = deps.clientIp?.(c);
+      if (limits) await assertNotSendingRejectedUploads(deps.db, userId, address, limits);
+      if (limits) await assertUploadAllowed(deps.db, userId, limits);
       if (deps.planLimits) await assertWithinPlan(deps.db, userId);
+      // Refused for its file (too large, wrong type, unreadable or over the decode budget): counted toward the abuse limit.
+      const countIfRejected = async (error: unknown) => {
+        if (limits && error instanceof AppError && REJECTED_FILE_CODES.has(error.code)) await recordRejectedUpload(deps.db, userId, address, limits);
+      };
       const declared = Number(c.req.header('content-length') ?? NaN);
-      if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-      await next();
+      if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + MULTIPART_OVERHEAD) {
+        await countIfRejected(tooLarge());
+        throw tooLarge();
+      }
+      try {
+        await next();
+      } catch (error) {
+        await countIfRejected(error);
+        throw error;
+      }
+      // Hono hands an error thrown further down to the app's error handler and sets it here.
+      if (c.error) await countIfRejected(c.error);
     },
     bodyLimit({ maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
     async (c) => {
@@ -190,8 +212,9 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     const png = await renderBillPage(deps, userId, id, page, scale);
     return c.body(Buffer.from(png), 200, {
       'content-type': 'image/png',
-      // A bill's file never changes: the browser may keep its pages.
-      'cache-control': 'private, max-age=86400, immutable',
+      // Not written to the browser's disk cache: on a shared computer a bill's pages must not
+      // outlive the sign-out (issue 27). A page open in the tab keeps its image in memory.
+      'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     });
   });
@@ -211,7 +234,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     const userId = user.id;
     const { id } = idParams.parse(c.req.param());
     await user.inScope((db) => getBillSummary(db, userId, id)); // 404 before the stream opens
-    return streamSSE(c, async (stream) => {
+    return streamSSE(c, perUserStream(userId, async (stream) => {
       const inbox = await openSseInbox<BillEvent>(stream, deps.realtime, billTopic(id), deps.heartbeatMs ?? HEARTBEAT_MS);
       try {
         // Subscribed first, then the current state: no update can fall between the two.
@@ -236,7 +259,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       } finally {
         await inbox.close();
       }
-    });
+    }));
   });
 
   return router
@@ -351,7 +374,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       }),
       async (c) => {
         const body = c.req.valid('json');
-        return c.json({ bill: await correctBill(deps.db, signedInUser(c).id, c.req.valid('param').id, body.corrections, body.notes) }, 200);
+        return c.json({ bill: await correctBill(deps, signedInUser(c).id, c.req.valid('param').id, body.corrections, body.notes) }, 200);
       },
     )
     .openapi(

@@ -1,3 +1,4 @@
+import { fieldStatusesOf } from '@wattwise/shared/analysis/provenance';
 import type { AnalysisBill } from '@wattwise/shared/analysis/types';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,7 +10,7 @@ import { safeFileName, type Storage } from '../../platform/storage.ts';
 import { matchOrCreateAccount, resolveUploadProperty, type PropertyType } from '../properties/properties.service.ts';
 import { type BillFigures, type BillList, toBillType } from '@wattwise/shared/contract/bills';
 import { z } from 'zod';
-import { type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, toBillSummary } from './bill-dto.ts';
+import { type BillSummary, chargeLinesOf, CORRECTABLE_FIELDS, type CorrectableField, effectiveValue, isFieldSure, toBillSummary } from './bill-dto.ts';
 import { checkBillFile } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
@@ -37,15 +38,15 @@ import {
   moveBillsOfAccount,
   updateBill,
   updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
-import { BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
+import { ANALYSE_BILL_JOB, BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
 import { documentTextKey } from './layout-hints.ts';
 import { assertWithinPlan } from './plan-allowance.ts';
-import { assertUploadAllowed, lockUserUploads, type UploadLimits } from './upload-limits.ts';
+import { assertUploadAllowed, lockUserUploads, recordAcceptedUpload, recordDeletedUnread, type UploadLimits } from './upload-limits.ts';
 
 export type { BillDetail, BillSummary, CorrectableField } from './bill-dto.ts';
 export { toBillDetail } from './bill-dto.ts';
 export type { BillRow } from './bills.queries.ts';
-export { BILL_TYPES, billTopic, type BillEvent, type BillType } from './bills.shared.ts';
+export { ANALYSE_BILL_JOB, BILL_TYPES, billTopic, type BillEvent, type BillType, type ProcessBillPayload } from './bills.shared.ts';
 export { searchBillsOfUser, snippetHtml, type BillSearchRow } from './bill-search.queries.ts';
 export { listMlBills, listProcessedSince, listUsageProfileBills, type MlBillRow } from './ml-inputs.ts';
 export {
@@ -83,10 +84,14 @@ export type UploadInput = {
   propertyId?: string;
 };
 
-function displayName(fileName: string): string {
-  // Control characters (a NUL byte cannot even be stored in a text column) are dropped.
+/**
+ * Control characters (a NUL byte cannot even be stored in a text column) are dropped, and so are
+ * the bidirectional controls (U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C):
+ * a right-to-left override shows `bill_fdp.exe` as `bill_exe.pdf`.
+ */
+export function displayName(fileName: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = fileName.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()?.trim() ?? '';
+  const base = fileName.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').split(/[\\/]/).pop()?.trim() ?? '';
   return (base || 'bill').slice(0, 200);
 }
 
@@ -119,7 +124,7 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
   }
   const fileName = displayName(input.fileName);
   const key = `${userId}/${Date.now()}-${safeFileName(fileName)}`;
-  await deps.storage.put(key, input.bytes);
+  await deps.storage.put(key, checked.bytes);
   let row: BillRow | undefined;
   try {
     const values = {
@@ -128,7 +133,7 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
       fileName,
       filePath: key,
       mimeType: checked.mimeType,
-      fileSize: input.bytes.byteLength,
+      fileSize: checked.bytes.byteLength,
       propertyType: input.propertyId ? property.propertyType : input.propertyType,
       billType: input.billType,
       status: 'queued' as const,
@@ -145,7 +150,9 @@ export async function uploadBill(deps: BillsDeps, userId: string, input: UploadI
           await lockUserUploads(tx, userId);
           await assertUploadAllowed(tx, userId, limits);
           if (limits.planLimits) await assertWithinPlan(tx, userId);
-          return insertCounted(tx);
+          const inserted = await insertCounted(tx);
+          await recordAcceptedUpload(tx, userId, limits);
+          return inserted;
         })
       : await deps.db.transaction(insertCounted);
     await deps.queue.send(PROCESS_BILL_JOB, { billId: row.id, userId });
@@ -243,7 +250,9 @@ export async function deleteBill(deps: Pick<BillsDeps, 'db' | 'storage' | 'logge
   const row = await requireBill(deps.db, userId, id);
   await deps.db.transaction(async (tx) => {
     await deleteBillRow(tx, userId, id);
-    if (options.freeSlot || row.status === 'failed') await deleteBillUpload(tx, userId, id);
+    if (options.freeSlot || (row.status === 'failed' && row.failureReason !== BILL_MESSAGES.fileUnavailable)) await deleteBillUpload(tx, userId, id);
+    // Deleting a bill before it is read does not free its place among the bills being read at once.
+    if (row.status === 'queued' || row.status === 'processing') await recordDeletedUnread(tx, userId);
   });
   await deps.storage.delete(row.filePath).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill file not deleted'));
   await deps.storage.delete(documentTextKey(row.filePath)).catch((error: unknown) => deps.logger.error({ err: error, key: row.filePath }, 'bill text not deleted'));
@@ -292,13 +301,21 @@ export function normaliseCorrection(field: CorrectableField, raw: string | numbe
   if (text === '') throw invalid(BILL_MESSAGES.correctionRequired);
   switch (field) {
     case 'totalAmount':
+    case 'previousBalance': {
+      // A balance may be a credit: "-75.61" or "Credit 75.61" (nothing owed).
+      const credit = typeof raw === 'string' && /^credit\b/i.test(text);
+      const n = typeof raw === 'number' ? raw : Number(text.replace(/^credit\b/i, '').replace(/[$,\s]/g, ''));
+      if (!Number.isFinite(n) || (credit && n < 0)) throw invalid('Please enter the amount as a number, e.g. 123.45 (a credit as -123.45)');
+      return Math.round((credit ? -n : n) * 100) / 100;
+    }
     case 'currentCharges':
-    case 'previousBalance':
     case 'paymentsReceived':
     case 'lateFees':
     case 'usageAmount': {
-      const n = typeof raw === 'number' ? raw : Number(text.replace(/[$,\s]/g, ''));
-      if (!Number.isFinite(n) || n < 0) throw invalid('Please enter the amount as a number, e.g. 123.45');
+      const n = typeof raw === 'number' ? raw : Number(text.replace(/[$,\s]/g, '').replace(/^[−–]/, '-'));
+      // A balance in credit and a payment (read as money taken off) are negative; an amount due, fee or usage is not.
+      const signed = field === 'paymentsReceived';
+      if (!Number.isFinite(n) || (n < 0 && !signed)) throw invalid('Please enter the amount as a number, e.g. 123.45');
       return Math.round(n * 100) / 100;
     }
     case 'dueDate':
@@ -333,6 +350,8 @@ function correctionColumns(corrections: readonly Correction[]): BillUpdate {
         break;
       case 'utilityProvider':
         out.utilityProvider = String(value);
+        // The brand belonged to the name read; a corrected name has none we know.
+        out.providerBrand = null;
         break;
       case 'accountNumber':
         out.accountNumber = String(value);
@@ -418,6 +437,40 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
 
 // ---- used by other features (analysis, properties, processing job, demo) ----
 
+/**
+ * Queues the bill's automatic analysis (after reading, after a correction): the bill shows
+ * 'queued' until the job takes it. A queue that refuses marks it failed, so the page offers
+ * the Analyze button instead of waiting for ever; the bill itself is fine.
+ */
+export async function queueBillAnalysis(deps: Pick<BillsDeps, 'db' | 'queue' | 'logger'>, userId: string, billId: string): Promise<void> {
+  await updateBill(deps.db, userId, billId, { analysisState: 'queued' });
+  try {
+    await deps.queue.send(ANALYSE_BILL_JOB, { billId, userId }, { singletonKey: billId });
+  } catch (error) {
+    deps.logger.warn({ err: error, billId }, 'bill analysis not queued');
+    await updateBill(deps.db, userId, billId, { analysisState: 'failed' });
+  }
+}
+
+/** The automatic analysis' state on the bill (running, failed, or null when none is pending). */
+export async function setBillAnalysisState(db: Db, userId: string, billId: string, state: BillRow['analysisState']): Promise<void> {
+  await updateBill(db, userId, billId, { analysisState: state });
+}
+
+/** The newest correction's time (ISO), or null: an analysis older than it used values since changed. */
+export function latestCorrectionAt(row: Pick<BillRow, 'corrections'>): string | null {
+  const stamps = Object.values((row.corrections ?? {}) as Record<string, { at?: unknown }>)
+    .map((c) => (typeof c?.at === 'string' ? c.at : null))
+    .filter((at): at is string => at !== null)
+    .sort();
+  return stamps[stamps.length - 1] ?? null;
+}
+
+/** Marks the bill not analysed (its stale analysis was dropped) so it can be analysed again. */
+export async function releaseBillAnalysis(db: Db, userId: string, billId: string): Promise<void> {
+  await updateBill(db, userId, billId, { analyzed: false });
+}
+
 export async function billHistory(db: Db, userId: string, bill: BillRow): Promise<BillRow[]> {
   return findHistory(db, userId, bill);
 }
@@ -457,25 +510,39 @@ export function toAnalysisInput(row: BillRow): AnalysisBill {
   const corrected = (row.corrections ?? {}) as Record<string, unknown>;
   const part = (field: 'currentCharges' | 'previousBalance' | 'paymentsReceived' | 'lateFees', value: number | null) =>
     'totalAmount' in corrected && !(field in corrected) ? null : value;
-  return {
-    id: row.id,
-    billType: isBillType(row.billType) ? row.billType : 'other',
-    propertyType: row.propertyType,
+  const values = {
     totalAmount: row.totalAmount,
     currentCharges: part('currentCharges', row.currentCharges),
     previousBalance: part('previousBalance', row.previousBalance),
-    payments: part('paymentsReceived', row.paymentsReceived),
+    paymentsReceived: part('paymentsReceived', row.paymentsReceived),
     lateFees: part('lateFees', row.lateFees),
     usageAmount: row.usageAmount !== null && row.usageAmount >= 0 ? row.usageAmount : null,
     usageUnit: row.usageAmount === null ? null : unit,
     servicePeriodStart: row.servicePeriodStart,
     servicePeriodEnd: row.servicePeriodEnd,
     dueDate: row.dueDate,
+    rate: row.rate,
+  };
+  return {
+    id: row.id,
+    billType: isBillType(row.billType) ? row.billType : 'other',
+    propertyType: row.propertyType,
+    totalAmount: values.totalAmount,
+    currentCharges: values.currentCharges,
+    previousBalance: values.previousBalance,
+    payments: values.paymentsReceived,
+    lateFees: values.lateFees,
+    usageAmount: values.usageAmount,
+    usageUnit: values.usageUnit,
+    servicePeriodStart: values.servicePeriodStart,
+    servicePeriodEnd: values.servicePeriodEnd,
+    dueDate: values.dueDate,
     charges: chargeLinesOf(row.charges),
     meterReadings,
-    rate: row.rate,
+    rate: values.rate,
     stateCode: state ?? null,
     accountKey: accountKeyOf(row),
+    fieldStatus: fieldStatusesOf({ values, extracted: row.extracted, corrections: row.corrections }),
   };
 }
 
@@ -487,11 +554,23 @@ export async function saveAnomalyCheck(db: Db, userId: string, id: string, anoma
  * The user's read bills for the rebate estimate (newest first): the analysis view of each,
  * with its provider and service address as corrected.
  */
-export async function listReadBills(db: Db, userId: string): Promise<(AnalysisBill & { utilityProvider: string; serviceAddress: string | null })[]> {
+export async function listReadBills(
+  db: Db,
+  userId: string,
+): Promise<(AnalysisBill & { utilityProvider: string; providerBrand: string | null; serviceAddress: string | null; propertyId: string | null; amountSure: boolean; usageSure: boolean })[]> {
   const rows = await findReadBills(db, userId);
   return rows.map((row) => {
     const address = effectiveValue(row, 'serviceAddress');
-    return { ...toAnalysisInput(row), utilityProvider: row.utilityProvider, serviceAddress: typeof address === 'string' ? address : null };
+    return {
+      ...toAnalysisInput(row),
+      utilityProvider: row.utilityProvider,
+      providerBrand: row.providerBrand,
+      serviceAddress: typeof address === 'string' ? address : null,
+      propertyId: row.propertyId,
+      // Read with confidence or confirmed: what money figures may be built from.
+      amountSure: isFieldSure(row, 'totalAmount'),
+      usageSure: isFieldSure(row, 'usageAmount'),
+    };
   });
 }
 

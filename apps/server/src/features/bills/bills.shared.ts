@@ -14,3 +14,16 @@ export const PROCESS_BILL_JOB = {
   retryLimit: 3,
   retryDelaySeconds: 5,
 } as const;
+
+/**
+ * The `analyse-bill` job: analyses a processed bill by itself, after reading and after every
+ * correction. Stately with the bill id as key: one waiting and one running per bill (a
+ * correction during a run queues one more run, which sees the corrected values).
+ */
+export const ANALYSE_BILL_JOB = {
+  name: 'analyse-bill',
+  schema: processBillPayload,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  policy: 'stately',
+} as const;

@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { REPO_ROOT, type Env } from '../../config.ts';
 import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, TEST_ORIGIN } from '../../test/test-app.ts';
 import { createVerifiedUser } from '../demo/demo.service.ts';
+import { createAnalyseBillJob } from '../../use-cases/analyse-bill.ts';
+import { createAiProvider } from '../../platform/ai.ts';
 import { type BillJobDeps, startBillWorker } from './bills.jobs.ts';
 
 /** Generated bills with their true values, inside the repository (packages/extractor/tools/README.md). */
@@ -43,13 +45,15 @@ export type BillsTestContext = Awaited<ReturnType<typeof createBillsTestContext>
 /** The whole app plus the bill worker, on a fresh database (see test/test-app.ts). */
 export async function createBillsTestContext(
   env: Env = {},
-  options: Parameters<typeof createTestContext>[1] & { extract?: BillJobDeps['extract']; startWorker?: boolean } = {},
+  options: Parameters<typeof createTestContext>[1] & { extract?: BillJobDeps['extract']; read?: BillJobDeps['read']; startWorker?: boolean; autoAnalyse?: boolean } = {},
 ) {
   const ctx = await createTestContext(env, options);
   const worker =
     options.startWorker === false
       ? null
-      : await startBillWorker({ ...ctx.bills, database: ctx.database, extract: options.extract }, ctx.queue, { expireSeconds: ctx.config.billJobExpireSeconds });
+      : await startBillWorker({ ...ctx.bills, database: ctx.database, extract: options.extract, read: options.read, ai: createAiProvider(ctx.config.ai) }, ctx.queue, { expireSeconds: ctx.config.billJobExpireSeconds });
+  // The analyse-bill worker, as the server runs it (off by default: tests of the Analyze button press it themselves).
+  if (options.autoAnalyse) await ctx.queue.work(createAnalyseBillJob({ db: ctx.bills.db, notifier: ctx.bills.notifier, logger: ctx.bills.logger }));
   let users = 0;
   const api = {
     ...ctx,

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { splitPdfTail } from '@wattwise/extractor/files';
 import type { FileKind } from '@wattwise/extractor/types';
 import { ExtractionError } from '@wattwise/extractor/types';
 
@@ -8,7 +9,12 @@ import { ExtractionError } from '@wattwise/extractor/types';
  * 'Bill processing failed: {reason}').
  *
  * - Polyglots: a PDF or image that is also a web page, an SVG, a script or a ZIP archive (a
- *   browser or unzip tool shown the same bytes would see something else).
+ *   browser or unzip tool shown the same bytes would see something else). Bytes after a PDF's
+ *   last `%%EOF` that are not PDF structure (a utility portal's appended XHTML page) are not
+ *   part of the document: they are dropped (screenFile returns the PDF without them), unless
+ *   they are an archive or a program.
+ * - Active content in a PDF: a script (/JS, /JavaScript), a launch action or an embedded file,
+ *   also inside compressed object streams and behind `#xx` name escapes.
  * - A program in front of a PDF header (readers accept junk before `%PDF-`; an executable is not junk).
  * - Truncation: a PDF without `%%EOF`, a PNG without `IEND`, a JPEG without its end marker.
  * - Decompression bombs inside a PDF: its Flate streams may unpack to MAX_INFLATED_BYTES at most
@@ -16,7 +22,10 @@ import { ExtractionError } from '@wattwise/extractor/types';
  */
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 
-export const POLYGLOT_MESSAGE = 'The file also holds a web page, script, program or archive, so it is not read.';
+/** What a user whose file is refused can do instead (a browser's "Save as PDF" writes a plain PDF). */
+export const REFUSED_FILE_ADVICE = 'Print the bill to PDF from your browser and upload that file.';
+export const POLYGLOT_MESSAGE = `The file also holds a web page, script, program or archive, so it is not read. ${REFUSED_FILE_ADVICE}`;
+export const ACTIVE_CONTENT_MESSAGE = `The PDF holds a script, a program launch or an attached file, so it is not read. ${REFUSED_FILE_ADVICE}`;
 export const PDF_BOMB_MESSAGE = `The PDF unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB.`;
 const PDF_INCOMPLETE = 'The PDF is damaged or incomplete.';
 const IMAGE_INCOMPLETE = 'The image is damaged or incomplete.';
@@ -135,18 +144,77 @@ function jpegComplete(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Throws ExtractionError for a polyglot, a truncated file or (PDF) a decompression bomb. */
-export async function screenFile(bytes: Uint8Array, kind: FileKind): Promise<void> {
+/** PDF names that run or carry something: scripts, launch actions, attached files, rich media. */
+const ACTIVE_NAMES = new Set(['JS', 'JavaScript', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia']);
+/** Bytes of object streams unpacked at most when looking for active content in them. */
+const MAX_OBJECT_STREAM_BYTES = 16 * 1024 * 1024;
+
+/** True when the PDF text names a script, a launch action or an attached file (`#xx` escapes decoded). */
+function namesActiveContent(text: string): boolean {
+  for (const match of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
+    const raw = match[1] ?? '';
+    const name = raw.includes('#') ? raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw;
+    if (ACTIVE_NAMES.has(name)) return true;
+  }
+  return false;
+}
+
+/** Unpacks a Flate stream, at most `limit` bytes (a damaged stream gives what came out before the error). */
+function inflateSome(data: Uint8Array, limit: number): string {
+  try {
+    return zlib.inflateSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit }).toString('latin1');
+  } catch {
+    return '';
+  }
+}
+
+/** True when the PDF, or one of its compressed object streams, holds active content (ACTIVE_NAMES). */
+export function pdfHasActiveContent(bytes: Uint8Array): boolean {
   const text = latin1(bytes);
-  if (MARKUP.test(text) || hasZipArchive(bytes) || EXECUTABLE_PREFIXES.some((p) => startsWith(bytes, p))) {
+  if (namesActiveContent(text)) return true;
+  let budget = MAX_OBJECT_STREAM_BYTES;
+  const streamKeyword = /\bstream\r?\n/g;
+  for (let match = streamKeyword.exec(text); match && budget > 0; match = streamKeyword.exec(text)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    const objectStart = text.lastIndexOf(' obj', match.index);
+    const dictionary = text.slice(Math.max(objectStart, match.index - 4096, 0), match.index);
+    if (/\/Type\s*\/ObjStm\b/.test(dictionary) && /\/(?:FlateDecode|Fl)\b/.test(dictionary)) {
+      const unpacked = inflateSome(bytes.subarray(start, end), budget);
+      budget -= unpacked.length;
+      if (namesActiveContent(unpacked)) return true;
+    }
+    streamKeyword.lastIndex = end + 'endstream'.length;
+  }
+  return false;
+}
+
+/**
+ * Throws ExtractionError for a polyglot, active content in a PDF, a truncated file or (PDF) a
+ * decompression bomb. Returns the bytes to keep: a PDF without what followed its last `%%EOF`
+ * (pdf-tail.ts), any other file as it came.
+ */
+export async function screenFile(bytes: Uint8Array, kind: FileKind): Promise<Uint8Array> {
+  const { pdf, trailing } = kind === 'pdf' ? splitPdfTail(bytes) : { pdf: bytes, trailing: new Uint8Array() };
+  // An archive or a program after the end is a deliberate polyglot, not a portal page: refused.
+  const firstByte = trailing.findIndex((b) => b > 0x20);
+  const trailingStart = firstByte < 0 ? new Uint8Array() : trailing.subarray(firstByte);
+  if (hasZipArchive(bytes) || (trailingStart.length > 0 && EXECUTABLE_PREFIXES.some((p) => startsWith(trailingStart, p)))) {
+    throw new ExtractionError('CORRUPT_FILE', POLYGLOT_MESSAGE);
+  }
+  const text = latin1(pdf);
+  if (MARKUP.test(text) || EXECUTABLE_PREFIXES.some((p) => startsWith(pdf, p))) {
     throw new ExtractionError('CORRUPT_FILE', POLYGLOT_MESSAGE);
   }
   if (kind === 'pdf') {
     if (text.lastIndexOf('%%EOF') < 0) throw new ExtractionError('CORRUPT_FILE', PDF_INCOMPLETE);
-    if ((await pdfInflatedBytes(bytes)) > MAX_INFLATED_BYTES) throw new ExtractionError('IMAGE_TOO_LARGE', PDF_BOMB_MESSAGE);
+    if (pdfHasActiveContent(pdf)) throw new ExtractionError('CORRUPT_FILE', ACTIVE_CONTENT_MESSAGE);
+    if ((await pdfInflatedBytes(pdf)) > MAX_INFLATED_BYTES) throw new ExtractionError('IMAGE_TOO_LARGE', PDF_BOMB_MESSAGE);
   } else if (kind === 'png') {
     if (text.indexOf('IEND', 33) < 0) throw new ExtractionError('CORRUPT_FILE', IMAGE_INCOMPLETE);
   } else if (kind === 'jpeg') {
     if (!jpegComplete(bytes)) throw new ExtractionError('CORRUPT_FILE', IMAGE_INCOMPLETE);
   }
+  return pdf;
 }

@@ -7,6 +7,10 @@ import { utilityBill } from '../../db/schema/bills.ts';
 
 export type MlBillRow = {
   id: string;
+  /** The utility account the bill belongs to (never compared with another account's bills). */
+  accountKey: string;
+  provider: string;
+  accountNumber: string;
   billType: string;
   usageUnit: string | null;
   periodStart: string;
@@ -18,11 +22,27 @@ export type MlBillRow = {
 
 const hasPeriodAndUsage = and(eq(utilityBill.status, 'processed'), isNotNull(utilityBill.servicePeriodStart), isNotNull(utilityBill.servicePeriodEnd), isNotNull(utilityBill.usageAmount));
 
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The account a bill counts under: its utility account; without one, provider + account number +
+ * kind; a bill whose provider and account number were both not read stands alone.
+ */
+function mlAccountKey(r: { id: string; accountId: string | null; provider: string; accountNumber: string; billType: string; usageUnit: string | null }): string {
+  if (r.accountId) return `account:${r.accountId}|${r.usageUnit ?? ''}`;
+  const known = (v: string) => v !== 'Unknown' && norm(v) !== '';
+  if (!known(r.provider) && !known(r.accountNumber)) return `bill:${r.id}`;
+  return `read:${norm(r.provider)}|${norm(r.accountNumber)}|${r.billType}|${r.usageUnit ?? ''}`;
+}
+
 /** The user's read bills with a period and usage, oldest first. */
 export async function listMlBills(db: Db, userId: string): Promise<MlBillRow[]> {
   const rows = await db
     .select({
       id: utilityBill.id,
+      accountId: utilityBill.accountId,
+      provider: utilityBill.utilityProvider,
+      accountNumber: utilityBill.accountNumber,
       billType: utilityBill.billType,
       usageUnit: utilityBill.usageUnit,
       periodStart: utilityBill.servicePeriodStart,
@@ -37,7 +57,7 @@ export async function listMlBills(db: Db, userId: string): Promise<MlBillRow[]> 
     .orderBy(utilityBill.servicePeriodEnd);
   return rows.flatMap((r) =>
     r.periodStart && r.periodEnd && r.usage !== null && r.duplicateOf === null
-      ? [{ id: r.id, billType: r.billType, usageUnit: r.usageUnit, periodStart: r.periodStart, periodEnd: r.periodEnd, usage: r.usage, cost: Number.isFinite(r.cost) ? r.cost : null, anomalies: r.anomalies }]
+      ? [{ id: r.id, accountKey: mlAccountKey(r), provider: r.provider, accountNumber: r.accountNumber, billType: r.billType, usageUnit: r.usageUnit, periodStart: r.periodStart, periodEnd: r.periodEnd, usage: r.usage, cost: Number.isFinite(r.cost) ? r.cost : null, anomalies: r.anomalies }]
       : [],
   );
 }

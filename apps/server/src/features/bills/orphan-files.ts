@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../platform/queue.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -37,4 +39,23 @@ export async function sweepOrphanFiles(deps: { db: Db; storage: Storage; logger:
   }
   if (removed.length > 0) deps.logger.info({ files: removed.length }, 'removed bill files a crash left behind');
   return removed;
+}
+
+/** Every hour, on the fleet's one pg-boss schedule. */
+export const ORPHAN_SWEEP_CRON = '23 * * * *';
+
+/**
+ * The periodic sweep as a job: files older than `settleSeconds` that no bill points to. With
+ * several processes an upload may be between storing its file and adding its row, so only
+ * objects older than that are touched.
+ */
+export function orphanSweepJob(deps: { db: Db; storage: Storage; logger: Logger }, settleSeconds = 60 * 60): JobDefinition<Record<string, never>> {
+  return {
+    name: 'sweep-orphan-files',
+    schema: z.object({}).strict(),
+    retryLimit: 0,
+    handler: async () => {
+      await sweepOrphanFiles(deps, { olderThan: new Date(Date.now() - settleSeconds * 1000) });
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { baseSavingsRateBp, calculateSavings, GUARANTEE_THRESHOLD_CENTS, project
 import { degreeDayNormals } from '@wattwise/shared/calculators/regions';
 import type { MyBillsInputs, RegionalData, SavingsRequest, SavingsResponse, StateRatesList, WeatherComparisonDto } from '@wattwise/shared/contract/calculators';
 import type { Db } from '../../db/client.ts';
-import { billHistory, listReadBills, requireBill, toAnalysisInput } from '../bills/bills.service.ts';
+import { accountKeyOf, billHistory, listReadBills, requireBill, toAnalysisInput } from '../bills/bills.service.ts';
 import { locationOfAddress, locationOfZip, stateOfUtility } from '../rebates/rebates.service.ts';
 
 const EIA_SOURCE = 'U.S. EIA: Electric Power Annual (residential, 2023; Wyoming EIA-861 2018) and Natural Gas Prices (residential, 2021–2022); water: the spec’s default rate';
@@ -93,7 +93,14 @@ export async function weatherComparisonOfBill(db: Db, userId: string, billId: st
       : null;
   const self = asWeatherBill(bill);
   if (!self) return { ...empty, state, status: 'insufficient_history', message: 'This bill has no service period or usage to compare.' };
-  const history = (await billHistory(db, userId, row)).map(toAnalysisInput).map(asWeatherBill).filter((b): b is WeatherBill => b !== null);
+  // One account's bills only: a bill whose account is unknown is compared with none.
+  const account = accountKeyOf(row);
+  if (account === null) return { ...empty, state, status: 'no_last_year', message: 'We could not tell which utility account this bill belongs to, so it is not compared with other bills.' };
+  const history = (await billHistory(db, userId, row))
+    .filter((h) => accountKeyOf(h) === account)
+    .map(toAnalysisInput)
+    .map(asWeatherBill)
+    .filter((b): b is WeatherBill => b !== null);
   const r = compareWithWeather(state, self, history, driver, bill.usageUnit ?? 'units');
   switch (r.status) {
     case 'ok':

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { AppError } from '../../http/errors.ts';
 import { analyzeUserBill, detectBillAnomalies } from '../analysis/analysis.service.ts';
 import { type Auth, countUsers } from '../auth/auth.service.ts';
 import { type BillsDeps, countUnfinishedBills, listBillFigures, uploadBill } from '../bills/bills.service.ts';
@@ -70,22 +71,36 @@ export async function prepareDemoAccount(db: Db, dataDir: string, logger: Logger
  * background: upload, wait for the bill reader, analyse each bill and check it for anomalies.
  * Resumes where it stopped after a restart (progress is kept in the credentials file).
  */
-export async function seedDemoData(deps: { auth: Auth; bills: BillsDeps; dataDir: string; logger: Logger; now?: Date; pollMs?: number; timeoutMs?: number }): Promise<{ userId: string }> {
+export async function seedDemoData(deps: {
+  auth: Auth;
+  bills: BillsDeps;
+  dataDir: string;
+  logger: Logger;
+  now?: Date;
+  pollMs?: number;
+  timeoutMs?: number;
+  /** Serialises the account and upload step across processes on one database (the start-up lock), so the demo is seeded once. */
+  once?: <T>(fn: () => Promise<T>) => Promise<T>;
+}): Promise<{ userId: string }> {
   const { bills, logger } = deps;
   const file = path.join(deps.dataDir, CREDENTIALS_FILE);
   const state = readState(file);
   if (!state) throw new Error('demo credentials missing');
-  const { userId } = await createVerifiedUser(deps.auth, state.email, state.password, 'Demo');
-  if (!state.uploaded) {
-    const existing = await listBillFigures(bills.db, userId, {});
-    if (existing.length === 0) {
-      for (const bill of generateDemoBills(deps.now ?? new Date())) {
-        await uploadBill(bills, userId, { bytes: bill.bytes, fileName: bill.fileName, propertyType: 'residential', billType: 'electricity' });
+  const once = deps.once ?? (<T>(fn: () => Promise<T>) => fn());
+  const { userId } = await once(async () => {
+    const user = await createVerifiedUser(deps.auth, state.email, state.password, 'Demo');
+    if (!state.uploaded) {
+      const existing = await listBillFigures(bills.db, user.userId, {});
+      if (existing.length === 0) {
+        for (const bill of generateDemoBills(deps.now ?? new Date())) {
+          await uploadBill(bills, user.userId, { bytes: bill.bytes, fileName: bill.fileName, propertyType: 'residential', billType: 'electricity' });
+        }
+        logger.info({ bills: 12 }, 'demo bills queued');
       }
-      logger.info({ bills: 12 }, 'demo bills queued');
+      writeState(file, { ...state, uploaded: true });
     }
-    writeState(file, { ...state, uploaded: true });
-  }
+    return user;
+  });
   if (!state.analyzed) {
     const deadline = Date.now() + (deps.timeoutMs ?? 10 * 60_000);
     while ((await countUnfinishedBills(bills.db, userId)) > 0) {
@@ -94,7 +109,10 @@ export async function seedDemoData(deps: { auth: Auth; bills: BillsDeps; dataDir
     }
     const processed = (await listBillFigures(bills.db, userId, {})).filter((b) => b.status === 'processed').reverse();
     for (const bill of processed) {
-      if (!bill.analyzed) await analyzeUserBill(bills.db, userId, bill.id);
+      // The automatic analysis (analyse-bill job) may get there first.
+      if (!bill.analyzed) await analyzeUserBill(bills.db, userId, bill.id).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
+      });
       await detectBillAnomalies(bills.db, userId, bill.id);
     }
     writeState(file, { ...state, uploaded: true, analyzed: true });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { errorBody } from '../../http/errors.ts';
-import { isLoopbackRequest } from '../../http/loopback.ts';
+import { isLoopbackRequest, namesThisServer, requestHost } from '../../http/loopback.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { type Auth, getSession, isAdmin } from '../auth/auth.service.ts';
 import { getOutboxMessage, listOutboxMessages, type OutboxMessage } from '../../platform/mail.ts';
@@ -36,19 +36,26 @@ export type DevMailboxDeps = {
   auth: Auth;
   /** Development: requests from this machine may read the mailbox without signing in. */
   allowLoopback: boolean;
+  /** Development: requests must name this machine or PUBLIC_URL's host (no DNS rebinding). */
+  publicUrl: string;
 };
 
 /**
  * The development mailbox: with no SMTP_URL every mail is kept in the outbox table and
  * shown here, newest first. Only mounted in outbox mode. It holds every user's verification
  * and password-reset links, so it answers only a signed-in admin, or in development a request
- * from the machine itself (`npm start` listens on every interface); anyone else gets a 404. Messages are our own templates
+ * from the machine itself that names this machine in its Host; anyone else gets a 404 (403 for a foreign Host). Messages are our own templates
  * (user values escaped) and the page's CSP blocks scripts, so bodies render inline and
  * their links are plain, clickable links.
  */
 export function createDevMailboxRoutes(deps: DevMailboxDeps) {
   return new Hono<AppEnv>()
     .use('/dev/mailbox/*', async (c, next) => {
+      // Development: a page elsewhere whose name now points at 127.0.0.1 (DNS rebinding) sends
+      // its own Host; it is refused before the peer address is even looked at.
+      if (deps.allowLoopback && !namesThisServer(requestHost(c.req), deps.publicUrl)) {
+        return c.json(errorBody('FORBIDDEN', 'The dev mailbox answers requests for this machine (localhost, 127.0.0.1, [::1]) or PUBLIC_URL only.'), 403);
+      }
       if (deps.allowLoopback && isLoopbackRequest(c)) return next();
       const session = await getSession(deps.auth, c.req.raw.headers, { fresh: true });
       if (isAdmin(session?.user)) return next();
@@ -73,7 +80,8 @@ ${messages.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>To<
       const body = `<p><a href="/dev/mailbox">&larr; All messages</a></p><h1>${escapeHtml(message.subject)}</h1>
 <div class="meta"><div><strong>From:</strong> ${escapeHtml(message.from)}</div><div><strong>To:</strong> ${escapeHtml(message.to)}</div><div><strong>Time:</strong> ${time(message)}</div></div>
 <article class="message" aria-label="Message body">${bodyOf(message.html)}</article>
-<details><summary>Plain text</summary><pre>${escapeHtml(message.text)}</pre></details>`;
+<details><summary>Plain text</summary><pre>${escapeHtml(message.text)}</pre></details>
+${(message.attachments ?? []).map((a) => `<section aria-label="Attachment ${escapeHtml(a.filename)}"><h2>Attachment: ${escapeHtml(a.filename)}</h2><p class="note">${escapeHtml(a.contentType)}</p><pre>${escapeHtml(a.content)}</pre></section>`).join('')}`;
       return c.html(page(message.subject, body), 200, { 'cache-control': 'no-store' });
     });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createOutboxMailer } from '../../platform/mail.ts';
-import { createTestContext, FROM_LOOPBACK, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, FROM_LOOPBACK, TEST_ORIGIN, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,5 +55,27 @@ describe('dev mailbox', () => {
     expect((await app.request('/dev/mailbox', {}, FROM_LOOPBACK)).status).toBe(404);
     const config = (await (await app.request('/api/public-config')).json()) as { devMailbox: boolean };
     expect(config.devMailbox).toBe(false);
+  });
+});
+
+describe('dev mailbox and DNS rebinding (issue 27)', () => {
+  it('answers 403 to a request from loopback that names another host; this machine and PUBLIC_URL pass', async () => {
+    for (const host of ['attacker.example', 'attacker.example:3000', '127.0.0.1.attacker.example', 'localhost.attacker.example']) {
+      const res = await ctx.app.request('/dev/mailbox', { headers: { host } }, FROM_LOOPBACK);
+      expect(res.status, host).toBe(403);
+      expect(await res.text()).not.toContain('Confirm your email');
+      expect((await ctx.app.request('http://attacker.example/dev/mailbox', {}, FROM_LOOPBACK)).status).toBe(403);
+    }
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000', new URL(ctx.config.publicUrl).host]) {
+      expect((await ctx.app.request('/dev/mailbox', { headers: { host } }, FROM_LOOPBACK)).status, host).toBe(200);
+    }
+  });
+
+  it('answers 403 to a foreign Host on the test clock too (a development-only route)', async () => {
+    const { app } = createApp({ ...ctx, mailer: { kind: 'smtp' }, config: { ...ctx.config, smartHome: { ...ctx.config.smartHome, testClock: true } } });
+    const body = JSON.stringify({ now: '2026-11-23T12:00:00Z' });
+    const post = (host: string) => app.request('/api/dev/clock', { method: 'POST', headers: { host, 'content-type': 'application/json', origin: TEST_ORIGIN }, body });
+    expect((await post('attacker.example')).status).toBe(403);
+    expect((await post('localhost:3000')).status).toBe(200);
   });
 });

@@ -106,9 +106,9 @@ export function createEmailRoutes(deps: EmailRoutesDeps) {
         path: '/api/email/test',
         middleware: [signedIn] as const,
         tags: ['Email'],
-        summary: 'Sends one template with example data to an address, through the real mail adapter (5 per 10 minutes)',
+        summary: "Sends one template with example data to the caller's own verified address, through the real mail adapter (5 per 10 minutes)",
         request: { body: jsonBody(testEmailRequestSchema) },
-        responses: { 200: json(sendResultSchema, 'Queued'), 401: unauthorized, 422: err(EMAIL_MESSAGES.addressInvalid), 429: err(EMAIL_MESSAGES.tooManyTests) },
+        responses: { 200: json(sendResultSchema, 'Queued'), 401: unauthorized, 403: err(`${EMAIL_MESSAGES.testOwnAddressOnly} / ${EMAIL_MESSAGES.testNeedsVerifiedAddress}`), 422: err(EMAIL_MESSAGES.addressInvalid), 429: err(EMAIL_MESSAGES.tooManyTests) },
       }),
       async (c) => {
         await sendTest(signedInUser(c).id, c.req.valid('json'));

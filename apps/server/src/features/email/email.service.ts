@@ -109,18 +109,24 @@ export function createTestEmailSender(deps: EmailDeps) {
   // The page sends real mail, so a few a window per user.
   const rule = { name: 'email-test', max: TEST_EMAIL_RATE_LIMIT.max, windowSeconds: TEST_EMAIL_RATE_LIMIT.windowMs / 1000, message: EMAIL_MESSAGES.tooManyTests };
   /**
-   * Renders the template with example data and queues it through the real adapter. Not held back
-   * by the sender's preferences (they asked for it), but never to a bounced or complained address.
+   * Renders the template with example data and queues it through the real adapter, to the
+   * caller's own verified address only (the page is not a relay): another address is refused, so
+   * is an account whose address is not verified. Not held back by the sender's preferences (they
+   * asked for it), but never to a bounced or complained address. The security templates (verify,
+   * reset) carry no text the user typed, not even their name.
    */
-  return async (userId: string, input: { to: string; template: TestEmailTemplate }): Promise<void> => {
-    await deps.rateLimiter(rule, `user:${userId}`);
+  return async (userId: string, input: { to?: string | undefined; template: TestEmailTemplate }): Promise<void> => {
     const contact = await getUserContact(deps.db, userId);
+    if (!contact?.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 403, EMAIL_MESSAGES.testNeedsVerifiedAddress);
+    if (input.to !== undefined && normalizeAddress(input.to) !== normalizeAddress(contact.email)) throw new AppError('FORBIDDEN', 403, EMAIL_MESSAGES.testOwnAddressOnly);
+    await deps.rateLimiter(rule, `user:${userId}`);
+    const security = input.template === 'verify' || input.template === 'reset';
     const message = await templateMail({
-      to: input.to,
+      to: contact.email,
       userId,
       template: input.template,
-      data: sampleData(input.template, contact?.name ?? '', deps.publicUrl, new Date()),
-      reason: `This is a test email sent from the Email Testing page of Wattwise by ${contact?.email ?? 'a signed-in user'}.`,
+      data: sampleData(input.template, security ? '' : contact.name, deps.publicUrl, new Date()),
+      reason: 'This is a test email you sent yourself from the Email Testing page of Wattwise.',
       optional: { category: null, unsubscribe: { publicUrl: deps.publicUrl, token: signUnsubscribeToken(deps.unsubscribeKey, userId) } },
     });
     const test: MailMessage = { ...message, subject: `[Test] ${message.subject}`, meta: { template: input.template, userId, essential: false, category: null } };

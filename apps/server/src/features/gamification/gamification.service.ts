@@ -139,9 +139,15 @@ export async function completeTip(db: Db, userId: string, tipId: string): Promis
   return { points: ACTION_POINTS.tipCompleted, message: `Tip completed! +${ACTION_POINTS.tipCompleted} points` };
 }
 
-/** Share Win / Share Progress: +5 for each share. */
-export async function recordShare(db: Db, userId: string): Promise<Award> {
-  await q.insertEvent(db, userId, { kind: EVENT.share, ref: randomBytes(8).toString('hex'), points: ACTION_POINTS.share });
+/**
+ * Share Win / Share Progress: +5 for the first share of a day (UTC). Pressing the button again
+ * shares again but earns nothing more that day: points cannot be farmed by clicking.
+ */
+export async function recordShare(db: Db, userId: string, now = new Date()): Promise<Award> {
+  const day = now.toISOString().slice(0, 10);
+  if (!(await q.insertEvent(db, userId, { kind: EVENT.share, ref: `day:${day}`, points: ACTION_POINTS.share }))) {
+    return { points: 0, message: 'Shared! Sharing earns points once a day; come back tomorrow.' };
+  }
   return { points: ACTION_POINTS.share, message: `Shared! +${ACTION_POINTS.share} points` };
 }
 

@@ -3,7 +3,7 @@ import { iotStateSchema, SMART_HOME_MESSAGES as M, streamRequestSchema, streamSc
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
-import { openSseInbox } from '../../http/sse-inbox.ts';
+import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
 import { type IotDeps, iotState, readingsTopic, startStream, stopStream } from './iot.service.ts';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(100).openapi({ param: { name: 'deviceId', in: 'path' } }) });
@@ -62,7 +62,7 @@ export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
   });
   router.get('/api/iot/events', signedIn, (c) => {
     const userId = signedInUser(c).id;
-    return streamSSE(c, async (stream) => {
+    return streamSSE(c, perUserStream(userId, async (stream) => {
       const inbox = await openSseInbox<unknown>(stream, deps.realtime, readingsTopic(userId), HEARTBEAT_MS);
       try {
         await stream.write(': connected\n\n');
@@ -72,7 +72,7 @@ export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
       } finally {
         await inbox.close();
       }
-    });
+    }));
   });
   return router;
 }

@@ -7,12 +7,14 @@ import { type IotDeps, recordReading } from './iot.service.ts';
  * Real readings from an MQTT broker (MQTT_URL). A device (or a bridge such as Home Assistant's
  * MQTT statestream, Tasmota or Shelly through a rule) publishes JSON to
  * `wattwise/<user id>/<device id>`; each message becomes an energy reading of that user,
- * labelled with its source. The subscription is shared (`$share/wattwise/…`), so with several
- * server processes each message is stored once. Which client may publish to which user's topic
+ * labelled with its source. The subscription is shared (`$share/<group>/…`, MQTT_SHARED_GROUP,
+ * by default derived from the install's AUTH_SECRET), so with several worker processes each
+ * message is stored once, and a second install on the same broker gets its own copy. Which client may publish to which user's topic
  * is the broker's access control (decision 083).
  */
 export const MQTT_TOPIC = 'wattwise/+/+';
-const SHARED_TOPIC = `$share/wattwise/${MQTT_TOPIC}`;
+/** The shared subscription of a group: one member of the group receives each message. */
+export const sharedTopic = (group: string) => `$share/${group}/${MQTT_TOPIC}`;
 
 export const mqttReadingSchema = z.object({
   device_type: z.string().trim().min(1).max(50),
@@ -33,7 +35,7 @@ export function parseTopic(topic: string): { userId: string; deviceId: string } 
 
 export type MqttIngest = { stop(): Promise<void> };
 
-export async function startMqttIngest(deps: IotDeps, url: string): Promise<MqttIngest> {
+export async function startMqttIngest(deps: IotDeps, url: string, group = 'wattwise'): Promise<MqttIngest> {
   const client = await mqtt.connectAsync(url, { clientId: `wattwise-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, reconnectPeriod: 5000 });
   client.on('error', (error) => deps.logger.warn({ err: error }, 'MQTT connection error'));
   client.on('message', (topic, payload) => {
@@ -63,7 +65,7 @@ export async function startMqttIngest(deps: IotDeps, url: string): Promise<MqttI
       },
     }).catch((error: unknown) => deps.logger.warn({ err: error, topic }, 'MQTT reading not stored (unknown user?)'));
   });
-  await client.subscribeAsync(SHARED_TOPIC, { qos: 1 });
+  await client.subscribeAsync(sharedTopic(group), { qos: 1 });
   return {
     stop: async () => {
       await client.endAsync();

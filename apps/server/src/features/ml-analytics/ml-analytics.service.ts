@@ -1,45 +1,81 @@
 import { clusterProfiles, MIN_USERS_FOR_CLUSTERING, monthlyShares } from '@wattwise/shared/ml/cluster';
-import { ERROR_TARGETS, forecastNextBill, gradeError } from '@wattwise/shared/ml/forecast';
-import type { MlAnalytics } from '@wattwise/shared/contract/ml-analytics';
+import {
+  ANOMALY_MAX_MAPE,
+  type AnomalyJudgement,
+  ERROR_TARGETS,
+  forecastNextBill,
+  type ForecastResult,
+  gradeError,
+  judgeAnomalies,
+  MIN_BACKTEST_FOR_ANOMALIES,
+} from '@wattwise/shared/ml/forecast';
+import type { AccountForecast, MlAnalytics } from '@wattwise/shared/contract/ml-analytics';
 import type { Db } from '../../db/client.ts';
 import type { RequestUser } from '../../http/types.ts';
 import { listMlBills, listUsageProfileBills, type MlBillRow } from '../bills/bills.service.ts';
 
-// ML analytics (02-tools §2.9; issue 17): the spec's random numbers replaced by a forecast, its
-// backtest, the model's feature weights, a clustering of anonymised usage profiles and the
-// anomalies, all from real bills.
+// ML analytics (02-tools §2.9; issues 17, 24): per utility account, a forecast of the period after
+// its latest bill with the backtest error stated, the model's feature weights, a clustering of
+// anonymised usage profiles, and anomalies only where the model is good enough to judge.
 
-/** 02-tools §4/§9: a score over 0.7 is an anomaly; over 0.9 high, over 0.8 medium. Up to 5 listed. */
-const ANOMALY_AT = 0.7;
-const MAX_ANOMALIES = 5;
+/** 02-tools §4/§9: an anomaly scores over 0.7 (here: 0.7 at the interval's edge, more the farther out); over 0.9 high, over 0.8 medium. Up to 5 listed. */const MAX_ANOMALIES = 5;
 /** A user's profile counts for clustering from this many bills (half a year). */
 const PROFILE_MIN_BILLS = 6;
 
 const severityOf = (score: number) => (score > 0.9 ? 'high' : score > 0.8 ? 'medium' : 'low');
 
-/** The series forecast: the bill type and unit with the most bills (a household's electricity, usually). */
-function mainSeries(bills: MlBillRow[]): MlBillRow[] {
+type AccountSeries = { key: string; label: string; bills: MlBillRow[]; result: ForecastResult };
+
+const labelOf = (b: MlBillRow) => {
+  const digits = b.accountNumber.replace(/[^0-9A-Za-z]/g, '');
+  const provider = b.provider === 'Unknown' ? 'Unknown utility' : b.provider;
+  return digits && b.accountNumber !== 'Unknown' ? `${provider} ····${digits.slice(-4)}` : provider;
+};
+
+/**
+ * Each utility account's bills as its own series, with its own forecast of the period after its
+ * latest bill: never one series from several accounts or utilities. Most bills first (ties: the
+ * most recent latest bill).
+ */
+function accountSeries(bills: MlBillRow[]): AccountSeries[] {
   const groups = new Map<string, MlBillRow[]>();
-  for (const b of bills) {
-    const key = `${b.billType}|${b.usageUnit ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), b]);
-  }
-  return [...groups.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  for (const b of bills) groups.set(b.accountKey, [...(groups.get(b.accountKey) ?? []), b]);
+  return [...groups.entries()]
+    .map(([key, own]) => ({
+      key,
+      label: labelOf(own.at(-1) as MlBillRow),
+      bills: own,
+      result: forecastNextBill(own.map((b) => ({ periodStart: b.periodStart, periodEnd: b.periodEnd, usage: b.usage, cost: b.cost }))),
+    }))
+    .sort((a, b) => b.bills.length - a.bills.length || (b.bills.at(-1)?.periodEnd ?? '').localeCompare(a.bills.at(-1)?.periodEnd ?? ''));
 }
 
-function storedAnomalies(bills: MlBillRow[]): { date: string; explanation: string; severity: 'low' | 'medium' | 'high'; confidence: number | null }[] {
-  return bills.flatMap((b) =>
-    Array.isArray(b.anomalies)
-      ? (b.anomalies as { kind?: unknown; severity?: unknown; explanation?: unknown; confidence?: unknown }[])
-          .filter((a) => a.kind === 'usage' && typeof a.explanation === 'string')
-          .map((a) => ({
-            date: b.periodEnd,
-            explanation: String(a.explanation),
-            severity: a.severity === 'high' ? ('high' as const) : ('medium' as const),
-            confidence: typeof a.confidence === 'number' ? a.confidence : null,
-          }))
-      : [],
-  );
+function toAccountForecast(a: AccountSeries): AccountForecast {
+  const last = a.bills.at(-1) as MlBillRow;
+  return {
+    key: a.key,
+    label: a.label,
+    billType: last.billType,
+    unit: last.usageUnit,
+    bills: a.bills.length,
+    latestPeriodEnd: last.periodEnd,
+    tooFewBills: a.result.status === 'too_few_bills' ? { have: a.result.have, need: a.result.need, more: a.result.more } : null,
+    forecast: a.result.status === 'ok' ? a.result.forecast : null,
+    mape: a.result.status === 'ok' ? (a.result.metrics?.mape ?? null) : null,
+    backtestBills: a.result.status === 'ok' ? (a.result.metrics?.points ?? 0) : 0,
+  };
+}
+
+/** Every account's own forecast for a user, read in `db` (the caller's scope): the assistant's "how much will my next bill be?". */
+export async function listAccountForecastsOf(db: Db, userId: string): Promise<AccountForecast[]> {
+  return accountSeries(await listMlBills(db, userId)).map(toAccountForecast);
+}
+
+function anomalyMessage(judgement: AnomalyJudgement, result: ForecastResult): string {
+  if (judgement.judged) return `A bill is unusual when its usage falls outside the model's 95% range (forecast ± ${Math.round(judgement.interval).toLocaleString('en-US')}), which it can judge: its backtest error is ${result.status === 'ok' && result.metrics ? result.metrics.mape.toFixed(1) : '?'}% (at most ${ANOMALY_MAX_MAPE}% needed).`;
+  if (judgement.reason === 'model_not_good_enough' && result.status === 'ok' && result.metrics)
+    return `The model's backtest error on this account is ${result.metrics.mape.toFixed(1)}%, above the ${ANOMALY_MAX_MAPE}% it needs to call a bill unusual, so its misses are not listed as anomalies.`;
+  return `Judging whether a bill is unusual needs at least ${MIN_BACKTEST_FOR_ANOMALIES} backtested bills of one account.`;
 }
 
 /**
@@ -50,35 +86,31 @@ function storedAnomalies(bills: MlBillRow[]): { date: string; explanation: strin
 export async function getMlAnalytics(db: Db, user: RequestUser, now = new Date()): Promise<MlAnalytics> {
   const userId = user.id;
   const all = await user.inScope((scoped, id) => listMlBills(scoped, id));
-  const series = mainSeries(all);
-  const result = forecastNextBill(series.map((b) => ({ periodStart: b.periodStart, periodEnd: b.periodEnd, usage: b.usage, cost: b.cost })));
+  const accounts = accountSeries(all);
+  const primary = accounts[0] ?? null;
+  const series = primary?.bills ?? [];
+  const result: ForecastResult = primary?.result ?? forecastNextBill([]);
+  const judgement = judgeAnomalies(result);
 
-  // Anomalies: each backtested bill's error against the model's own error (z of the residual), and the analysis step's.
+  // Anomalies: the account's bills outside the model's stated interval, only from a model whose backtest is good enough.
   const anomalies: MlAnalytics['anomalies'] = [];
   const predictions: MlAnalytics['predictions'] = [];
   if (result.status === 'ok') {
-    const rmse = result.metrics?.rmse ?? 0;
-    for (const p of result.backtest) {
-      const score = rmse > 0 ? Math.min(1, Math.abs(p.actual - p.predicted) / rmse / 3) : 0;
-      const isAnomaly = score > ANOMALY_AT;
-      predictions.push({ date: p.date, actual: p.actual, predicted: p.predicted, anomaly: isAnomaly });
-      if (isAnomaly) {
-        const pctOff = ((p.actual - p.predicted) / Math.max(1, p.predicted)) * 100;
-        anomalies.push({
-          timestamp: p.date,
-          value: p.actual,
-          anomalyScore: score,
-          isAnomaly,
-          severity: severityOf(score),
-          explanation: `Usage ${pctOff >= 0 ? 'above' : 'below'} the forecast by ${Math.abs(pctOff).toFixed(0)}% (forecast ${p.predicted.toFixed(0)}, actual ${p.actual.toFixed(0)})`,
-        });
-      }
+    const outside = new Set(judgement.outside.map((p) => p.date));
+    for (const p of result.backtest) predictions.push({ date: p.date, actual: p.actual, predicted: p.predicted, anomaly: outside.has(p.date) });
+    const interval = judgement.judged ? judgement.interval : 1;
+    for (const p of judgement.outside) {
+      const beyond = p.actual > p.high ? p.actual - p.high : p.low - p.actual;
+      const score = Math.min(1, 0.7 + beyond / Math.max(1, interval) / 2);
+      anomalies.push({
+        timestamp: p.date,
+        value: p.actual,
+        anomalyScore: score,
+        isAnomaly: true,
+        severity: severityOf(score),
+        explanation: `Usage ${p.actual > p.high ? 'above' : 'below'} the expected range: ${p.actual.toFixed(0)} against ${p.low.toFixed(0)}–${p.high.toFixed(0)} (forecast ${p.predicted.toFixed(0)})`,
+      });
     }
-  }
-  for (const a of storedAnomalies(series)) {
-    if (anomalies.some((x) => x.timestamp === a.date)) continue;
-    const score = a.confidence ?? (a.severity === 'high' ? 0.95 : 0.85);
-    anomalies.push({ timestamp: a.date, value: series.find((b) => b.periodEnd === a.date)?.usage ?? 0, anomalyScore: score, isAnomaly: score > ANOMALY_AT, severity: severityOf(score), explanation: a.explanation });
   }
   anomalies.sort((a, b) => b.anomalyScore - a.anomalyScore);
 
@@ -98,6 +130,9 @@ export async function getMlAnalytics(db: Db, user: RequestUser, now = new Date()
   const m = result.status === 'ok' ? result.metrics : null;
   return {
     computedAt: now.toISOString(),
+    account: primary ? { key: primary.key, label: primary.label } : null,
+    accounts: accounts.map(toAccountForecast),
+    anomalyCheck: { judged: judgement.judged, maxMape: ANOMALY_MAX_MAPE, message: anomalyMessage(judgement, result) },
     billType: series[0]?.billType ?? null,
     unit: series[0]?.usageUnit ?? null,
     bills: series.length,

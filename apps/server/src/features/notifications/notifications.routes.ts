@@ -12,7 +12,7 @@ import {
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
-import { openSseInbox } from '../../http/sse-inbox.ts';
+import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import {
   getNotificationPreferences,
@@ -42,7 +42,7 @@ export function createNotificationRoutes({ db, unsubscribeKey, signedIn, notifie
   });
   router.get('/api/notifications/events', signedIn, (c) => {
     const user = signedInUser(c);
-    return streamSSE(c, async (stream) => {
+    return streamSSE(c, perUserStream(user.id, async (stream) => {
       const inbox = await openSseInbox<unknown>(stream, realtime, notificationTopic(user.id), heartbeatMs ?? HEARTBEAT_MS);
       try {
         await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification: null, unreadCount: await user.inScope(getUnreadCount) }) });
@@ -54,7 +54,7 @@ export function createNotificationRoutes({ db, unsubscribeKey, signedIn, notifie
       } finally {
         await inbox.close();
       }
-    });
+    }));
   });
 
   return router

@@ -17,7 +17,7 @@ import { readEmailPreferences, writeEmailPreferences } from '../../platform/emai
 import { type MailMessage, recordEmailEvent, SEND_EMAIL_JOB } from '../../platform/mail.ts';
 import type { Queue } from '../../platform/queue.ts';
 import type { Realtime } from '../../platform/realtime.ts';
-import { getUserContact } from '../auth/auth.service.ts';
+import { getUserContact, listAdminIds } from '../auth/auth.service.ts';
 import { endSubscription } from '../email/email.service.ts';
 import { notificationEmail } from './notifications.emails.ts';
 import { signUnsubscribeToken, subscriptionOfToken, verifyUnsubscribeToken } from '../../platform/unsubscribe-token.ts';
@@ -130,6 +130,8 @@ export type NotifyInput = {
   actionUrl?: string | null;
   /** Notifies once per user and key, however often the producer runs (jobs retry, processes race). */
   dedupeKey?: string;
+  /** In the app only, never by email (staff alerts: their mail goes to the support address once). */
+  inAppOnly?: boolean;
   /** The email to send in place of the generic copy of the notification (a receipt), when one is sent. */
   mail?: (to: { email: string; name: string; userId: string }) => Promise<MailMessage>;
 };
@@ -158,7 +160,7 @@ export async function notify(deps: NotifyDeps, userId: string, input: NotifyInpu
   if (!row) return null;
   const notification = toNotificationDto(row);
   const prefs = await getNotificationPreferences(deps.db, userId);
-  const emailed = prefs.emailNotifications && (input.alert === null || prefs[input.alert]);
+  const emailed = !input.inAppOnly && prefs.emailNotifications && (input.alert === null || prefs[input.alert]);
   if (emailed) {
     const contact = await getUserContact(deps.db, userId);
     const to = contact ? { ...contact, userId } : null;
@@ -223,4 +225,31 @@ export async function unsubscribeFromEmails(db: Db, key: string, token: string):
   await writeEmailPreferences(db, subject, off);
   const contact = await getUserContact(db, subject);
   if (contact) await recordEmailEvent(db, { email: contact.email, userId: subject, event: 'unsubscribe' });
+}
+
+// ---- staff alerts ----
+
+export type StaffAlert = {
+  title: string;
+  message: string;
+  /** Where staff act on it in the app (an admin tab). */
+  actionUrl: string;
+  /** What the alert is about ('contact:<id>'): each admin is told once however often it is raised. */
+  dedupeKey: string;
+  /** The mail to the operator's support address (SUPPORT_EMAIL); `to` is filled in. */
+  mail: Omit<MailMessage, 'to'>;
+};
+
+/** Tells staff about something that needs them: one mail to the support address, and each admin in the app. */
+export type StaffAlerts = { alert: (input: StaffAlert) => Promise<void> };
+
+export function createStaffAlerts(deps: { db: Db; queue: Pick<Queue, 'send'>; notifier: Notifier; supportEmail: string }): StaffAlerts {
+  return {
+    alert: async (input) => {
+      await deps.queue.send(SEND_EMAIL_JOB, { ...input.mail, to: deps.supportEmail, meta: { template: 'staff-alert', userId: null, essential: true, category: null } });
+      for (const adminId of await listAdminIds(deps.db)) {
+        await deps.notifier.notify(adminId, { type: 'other', alert: null, title: input.title, message: input.message, actionUrl: input.actionUrl, dedupeKey: input.dedupeKey, inAppOnly: true });
+      }
+    },
+  };
 }

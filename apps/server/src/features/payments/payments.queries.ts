@@ -60,6 +60,10 @@ export async function saveSubscription(db: Db, row: typeof subscription.$inferIn
     });
 }
 
+export async function setSubscriptionCancelAtPeriodEnd(db: Db, id: string, cancel: boolean) {
+  await db.update(subscription).set({ cancelAtPeriodEnd: cancel, updatedAt: sql`now()` }).where(eq(subscription.id, id));
+}
+
 export async function updateSubscriptionStatus(db: Db, id: string, status: string, eventCreated: number, rank: number) {
   await db.update(subscription).set({ status, lastEventCreated: eventCreated, lastEventRank: rank, updatedAt: sql`now()` }).where(eq(subscription.id, id));
 }

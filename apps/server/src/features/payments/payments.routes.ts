@@ -34,6 +34,7 @@ import {
   getSubscriptionStatus,
   listPayments,
   openCustomerPortal,
+  setCancelAtPeriodEnd,
   PAYMENT_ERRORS,
   type PaymentsDeps,
   rememberTimeZone,
@@ -135,6 +136,28 @@ export function createPaymentRoutes(deps: PaymentRoutesDeps) {
         responses: { 200: json(checkoutResponseSchema, 'Portal opened'), 401: unauthorized, 409: err(PAYMENT_ERRORS.noPortal) },
       }),
       async (c) => c.json(await openCustomerPortal(deps, signedInUser(c).id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/subscription/cancel',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "Cancels the caller's paid plan at the end of the paid period (it stays until then); 409 without one",
+        responses: { 200: json(subscriptionStatusSchema, 'Cancels at period end'), 401: unauthorized, 409: err(PAYMENT_ERRORS.noSubscription) },
+      }),
+      async (c) => c.json(await setCancelAtPeriodEnd(deps, signedInUser(c).id, true), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/subscription/resume',
+        middleware: [signedIn] as const,
+        tags: ['Payments'],
+        summary: "Keeps the caller's paid plan renewing after a cancel at period end; 409 without one",
+        responses: { 200: json(subscriptionStatusSchema, 'Renews again'), 401: unauthorized, 409: err(PAYMENT_ERRORS.noSubscription) },
+      }),
+      async (c) => c.json(await setCancelAtPeriodEnd(deps, signedInUser(c).id, false), 200),
     )
     .openapi(
       createRoute({

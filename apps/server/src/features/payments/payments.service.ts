@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { serializeSignedCookie } from 'better-call';
 import { isActiveSubscriptionStatus, isKnownTimeZone } from '@wattwise/shared/entitlements';
@@ -33,6 +33,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
   upsertBillingProfile,
+  setSubscriptionCancelAtPeriodEnd,
 } from './payments.queries.ts';
 
 export type PaymentsDeps = {
@@ -45,7 +46,8 @@ export type PaymentsDeps = {
 };
 
 export const PAYMENT_ERRORS = {
-  alreadySubscribed: 'You already have an active subscription. Manage it from your dashboard.',
+  alreadySubscribed: 'You already have an active subscription. Manage it under Settings → Plan & billing (/settings#plan).',
+  noSubscription: 'You have no active paid plan.',
   noPortal: 'Managing a subscription needs the payment provider (Stripe); the built-in test checkout has none.',
 } as const;
 
@@ -92,7 +94,7 @@ export async function rememberTimeZone(db: Db, userId: string, timeZone: string 
  * The pricing dialog's account for a visitor (01-core §3, §6): made from the email alone with a
  * generated password nobody sees; the confirmation mail carries a link to set a password. This
  * browser is signed in at once so a paid plan can go on to checkout
- * (docs/decisions/060-plan-sign-up-session.md). Returns the session cookie to set.
+ * (docs/decisions/061-plan-sign-up-session.md). Returns the session cookie to set.
  */
 export async function createPlanAccount(deps: PaymentsDeps, email: string, plan: PlanId): Promise<{ userId: string; setCookie: string }> {
   const ctx = await deps.auth.$context;
@@ -188,6 +190,11 @@ export async function startBillPaymentCheckout(deps: PaymentsDeps, user: { id: s
   );
 }
 
+/** The provider a bill payment went to, from the session's details; null for a plan. */
+function payeeOf(details: unknown): string | null {
+  return typeof details === 'object' && details !== null && 'provider' in details && typeof details.provider === 'string' ? details.provider : null;
+}
+
 /** verify-payment (02-tools §6): the user's own checkout session (another user's is 404), amount in cents. */
 export async function verifyCheckout(db: Db, provider: PaymentsProvider, userId: string, sessionId: string): Promise<PaymentVerification> {
   const row = await findUserCheckoutSession(db, userId, sessionId);
@@ -201,6 +208,8 @@ export async function verifyCheckout(db: Db, provider: PaymentsProvider, userId:
     status: remote ? remote.paymentStatus : row.paymentStatus,
     // With Stripe the webhook may land after the redirect: the page checks again until it has.
     receiptReady: (await findPayment(db, userId, row.id)) !== null,
+    payee: payeeOf(row.details),
+    paidAt: row.paymentStatus === 'paid' || remote?.paymentStatus === 'paid' ? (row.completedAt ?? new Date((remote?.created ?? 0) * 1000)).toISOString() : null,
   };
 }
 
@@ -219,10 +228,24 @@ export async function getPayment(db: Db, userId: string, id: string): Promise<Pa
   return row;
 }
 
-/** Stripe's Customer Portal for the user's customer record (manage or cancel). */
+/**
+ * Cancel at period end (true) or resume (false) the user's active plan: the provider is asked,
+ * and its subscription.updated event (the built-in checkout's at once, Stripe's soon after) sets
+ * our row; the row is set here too, so the answer shows the change before Stripe's event lands.
+ */
+export async function setCancelAtPeriodEnd(deps: Pick<PaymentsDeps, 'db' | 'provider'>, userId: string, cancel: boolean): Promise<SubscriptionStatus> {
+  const current = currentSubscription(await findSubscriptions(deps.db, userId));
+  if (!current || !isActiveSubscriptionStatus(current.status)) throw new AppError('NO_SUBSCRIPTION', 409, PAYMENT_ERRORS.noSubscription);
+  const profile = await findBillingProfile(deps.db, userId);
+  await deps.provider.setCancelAtPeriodEnd({ ...current, customerId: profile?.customerId ?? null }, cancel, `period-end:${current.id}:${randomUUID()}`);
+  await setSubscriptionCancelAtPeriodEnd(deps.db, current.id, cancel);
+  return getSubscriptionStatus(deps.db, userId, deps.provider.kind === 'stripe');
+}
+
+/** Stripe's Customer Portal for the user's customer record (payment method, plan, cancel); back to Plan & billing. */
 export async function openCustomerPortal(deps: PaymentsDeps, userId: string): Promise<{ url: string }> {
   const profile = await findBillingProfile(deps.db, userId);
-  const portal = profile?.customerId ? await deps.provider.createPortalSession(profile.customerId, `${deps.publicUrl}/dashboard`) : null;
+  const portal = profile?.customerId ? await deps.provider.createPortalSession(profile.customerId, `${deps.publicUrl}/settings#plan`) : null;
   if (!portal) throw new AppError('NO_PORTAL', 409, PAYMENT_ERRORS.noPortal);
   return portal;
 }

@@ -48,10 +48,13 @@ export async function getCostSummary(db: Db, userId: string, now = new Date()): 
   );
   const summary = summarizeCosts(records, now);
   const score = costSavingsScore(summary.averageCostPerDocument);
+  const aiRuns = rows.filter((r) => r.claudeModel !== null);
   return {
     ...summary,
     score,
     badge: costBadge(score),
     recommendations: costRecommendations(summary).map((code) => COST_RECOMMENDATION_TEXT[code]),
+    aiModels: [...new Set(aiRuns.map((r) => r.claudeModel as string))].sort(),
+    aiTokens: aiRuns.reduce((sum, r) => sum + r.tokensUsed, 0),
   };
 }

@@ -16,7 +16,7 @@ import {
   updateApplicationSchema,
 } from '@wattwise/shared/contract/rebates';
 import { isoDay } from '@wattwise/shared/rebates/filters';
-import { coversState, rankRebates } from '@wattwise/shared/rebates/ranking';
+import { combinedSavings, coversState, rankRebates } from '@wattwise/shared/rebates/ranking';
 import { usageProfileFromBills } from '@wattwise/shared/rebates/usage';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -71,6 +71,18 @@ async function requireOpenRebate(db: Db, id: string, day: string): Promise<Rebat
   return toRebate(row);
 }
 
+/**
+ * The bills of one home: the property of the newest bill (else that bill's account), so the
+ * savings of a rebate use that home's own usage, never kWh summed across homes or states.
+ */
+function homeBills<T extends { propertyId?: string | null; accountKey?: string | null; id: string }>(bills: T[]): T[] {
+  const newest = bills[0];
+  if (!newest) return [];
+  if (newest.propertyId) return bills.filter((b) => b.propertyId === newest.propertyId);
+  if (newest.accountKey) return bills.filter((b) => !b.propertyId && b.accountKey === newest.accountKey);
+  return [newest];
+}
+
 type Situation = { location: RebateLocation; usage: RecommendationsResult['usage'] };
 
 /**
@@ -79,7 +91,7 @@ type Situation = { location: RebateLocation; usage: RecommendationsResult['usage
  * Atlanta, GA.
  */
 async function situationOf(db: Db, userId: string, asked: RebateLocation | null): Promise<Situation> {
-  const bills = await listReadBills(db, userId);
+  const bills = homeBills(await listReadBills(db, userId));
   let location = asked;
   for (const bill of bills) {
     if (location) break;
@@ -87,7 +99,7 @@ async function situationOf(db: Db, userId: string, asked: RebateLocation | null)
   }
   for (const bill of bills) {
     if (location) break;
-    const state = stateOfUtility(bill.utilityProvider);
+    const state = stateOfUtility(bill.utilityProvider) ?? (bill.providerBrand ? stateOfUtility(bill.providerBrand) : null);
     if (state) location = { city: null, state, zip: null, source: 'utility' };
   }
   location ??= DEFAULT_LOCATION;
@@ -112,7 +124,7 @@ export function rankPicks(input: { rebates: Rebate[]; situation: Situation }, ho
     usage: situation.usage,
     today: day,
   });
-  return { ...situation, recommendations, engine: OFFLINE_ENGINE };
+  return { ...situation, recommendations, combinedSavings: combinedSavings(recommendations), engine: OFFLINE_ENGINE };
 }
 
 /** The offline engine's answer, with what an AI provider needs to phrase it (rebate, usage). */

@@ -68,23 +68,39 @@ export function serviceOfCommand(entityId: string, type: DeviceType, command: De
   }
 }
 
-export function createHomeAssistantPlatform(config: HomeAssistantConfig, fetchImpl: typeof fetch): PlatformAdapter {
+/** How the adapter reaches Home Assistant: the guarded client for a user's URL, plain fetch for the operator's. */
+export type HomeAssistantHttp = (url: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) => Promise<{ status: number; json(): unknown }>;
+
+/** The operator's own Home Assistant (HOME_ASSISTANT_URL) is reached with plain fetch: the operator chose it. */
+export function fetchHttp(fetchImpl: typeof fetch): HomeAssistantHttp {
+  return async (url, init) => {
+    const res = await fetchImpl(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const text = await res.text();
+    return { status: res.status, json: () => JSON.parse(text) as unknown };
+  };
+}
+
+export function createHomeAssistantPlatform(config: HomeAssistantConfig, httpClient: HomeAssistantHttp): PlatformAdapter {
+  const base = config.url.replace(/\/+$/, '');
   const call = async (path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<unknown> => {
-    let res: Response;
+    let res: Awaited<ReturnType<HomeAssistantHttp>>;
     try {
-      res = await fetchImpl(`${config.url}${path}`, {
+      res = await httpClient(`${base}${path}`, {
         method: init.method ?? 'GET',
         headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(10_000),
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
     } catch (error) {
       throw new PlatformError(`Home Assistant did not answer (${error instanceof Error ? error.message : 'network error'}).`);
     }
     if (res.status === 401) throw new PlatformError('Home Assistant refused the access token.');
     if (res.status === 404) throw new PlatformError('Home Assistant does not know this entity.');
-    if (!res.ok) throw new PlatformError(`Home Assistant answered ${res.status}.`);
-    return res.json();
+    if (res.status < 200 || res.status >= 300) throw new PlatformError(`Home Assistant answered ${res.status}.`);
+    try {
+      return res.json();
+    } catch {
+      throw new PlatformError('Home Assistant answered something that is not JSON.');
+    }
   };
   const readEntity = async (entityId: string) => stateSchema.parse(await call(`/api/states/${encodeURIComponent(entityId)}`));
   return {

@@ -1,26 +1,60 @@
 import type { Platform } from '@wattwise/shared/contract/smart-home';
+import { BlockedAddressError, type GuardedHttp } from '../../platform/guarded-http.ts';
 import { createDirectPlatform } from './direct-platform.ts';
-import { createHomeAssistantPlatform, type HomeAssistantConfig } from './home-assistant.ts';
+import { createHomeAssistantPlatform, fetchHttp, type HomeAssistantConfig, type HomeAssistantHttp } from './home-assistant.ts';
 import { type PlatformAdapter, PlatformError } from './platform-types.ts';
 
 export { type KnownDevice, type PlatformAdapter, type PlatformDevice, PlatformError } from './platform-types.ts';
 
-export type PlatformsConfig = { homeAssistant: HomeAssistantConfig | null; fetch?: typeof fetch };
+export type PlatformsConfig = {
+  /** The operator's Home Assistant (HOME_ASSISTANT_URL): only an admin attaches it, to their own account. */
+  serverHomeAssistant: HomeAssistantConfig | null;
+  /** The guarded client every user-supplied Home Assistant URL goes through. */
+  guarded: GuardedHttp;
+  fetch?: typeof fetch;
+};
+
+/** The stored credential of an admin who attached the operator's Home Assistant (no URL or token in it). */
+export const SERVER_HOME_ASSISTANT = { source: 'server_home_assistant' } as const;
+
+/** The Home Assistant a stored credential names: the user's own (URL + token) or the operator's. */
+function homeAssistantOf(credentials: Record<string, string>, config: PlatformsConfig): { config: HomeAssistantConfig; http: HomeAssistantHttp } {
+  if (credentials.source === SERVER_HOME_ASSISTANT.source) {
+    if (!config.serverHomeAssistant) throw new PlatformError('This server has no Home Assistant of its own (HOME_ASSISTANT_URL).');
+    return { config: config.serverHomeAssistant, http: fetchHttp(config.fetch ?? fetch) };
+  }
+  const url = credentials.home_assistant_url;
+  const token = credentials.api_key;
+  if (!url || !token) throw new PlatformError('Connect your own Home Assistant: its URL and a long-lived access token.');
+  const guarded: HomeAssistantHttp = async (target, init) => {
+    try {
+      return await config.guarded.request(target, init);
+    } catch (error) {
+      if (error instanceof BlockedAddressError) throw new PlatformError(`This Home Assistant address is not allowed: ${error.message}`);
+      throw error;
+    }
+  };
+  return { config: { url, token }, http: guarded };
+}
 
 /**
  * `direct` is the device simulator. Google Home, Alexa and HomeKit have no public device API a
- * self-hosted server may call; their devices reach Wattwise through Home Assistant's
- * integrations when HOME_ASSISTANT_URL is set, and connecting them fails plainly otherwise.
+ * self-hosted server may call; their devices reach Wattwise through the user's own Home
+ * Assistant (its Google, Alexa and HomeKit integrations), named by URL and token in the
+ * user's credential and reached through the guarded client (platform/guarded-http.ts).
  */
 export function createPlatforms(config: PlatformsConfig): (platform: Platform) => PlatformAdapter {
   const direct = createDirectPlatform();
-  const homeAssistant = config.homeAssistant ? createHomeAssistantPlatform(config.homeAssistant, config.fetch ?? fetch) : null;
-  const unavailable: PlatformAdapter = {
-    simulated: false,
-    connect: () => Promise.reject(new PlatformError('This platform is reached through Home Assistant, which is not configured on this server (HOME_ASSISTANT_URL).')),
-    discover: () => Promise.reject(new PlatformError('Home Assistant is not configured on this server.')),
-    command: () => Promise.reject(new PlatformError('Home Assistant is not configured on this server.')),
-    read: () => Promise.resolve({ reading: 0, status: 'offline' }),
+  const adapterFor = (credentials: Record<string, string>) => {
+    const ha = homeAssistantOf(credentials, config);
+    return createHomeAssistantPlatform(ha.config, ha.http);
   };
-  return (platform) => (platform === 'direct' ? direct : (homeAssistant ?? unavailable));
+  const homeAssistant: PlatformAdapter = {
+    simulated: false,
+    connect: async (credentials) => adapterFor(credentials).connect(credentials),
+    discover: async (input) => adapterFor(input.credentials).discover(input),
+    command: async (input) => adapterFor(input.credentials).command(input),
+    read: async (input) => adapterFor(input.credentials).read(input),
+  };
+  return (platform) => (platform === 'direct' ? direct : homeAssistant);
 }

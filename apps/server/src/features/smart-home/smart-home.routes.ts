@@ -19,6 +19,7 @@ import {
 import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import type { AdjustableClock } from '../../platform/clock.ts';
+import { localHostOnly } from '../../http/loopback.ts';
 import { createRule, deleteRule, listRules, updateRule } from './automation.ts';
 import {
   connectPlatform,
@@ -38,7 +39,7 @@ const unauthorized = err(M.signInRequired);
 const platformFailed = err(`${M.connectFailed} / ${M.discoverFailed} / ${M.controlFailed}; details.reason says why`);
 
 /** Smart home (02-tools §2.4, §7 connect-smart-home and smart-home-control): devices, credentials, rules. */
-export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn; clockControl?: AdjustableClock | null }) {
+export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn; clockControl?: AdjustableClock | null; isAdminCaller: (headers: Headers) => Promise<boolean>; publicUrl: string }) {
   // 02-tools §6: these calls answer 'User not authenticated' without a session.
   const signedIn = withSignInMessage(deps.signedIn, M.signInRequired);
   const router = createRouter()
@@ -49,10 +50,18 @@ export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn
         middleware: [signedIn] as const,
         tags: ['Smart home'],
         summary: 'Check a platform credential and store it encrypted; only its id comes back',
+        description:
+          "Google Home, Alexa and HomeKit: the URL and long-lived access token of the caller's own Home Assistant, reached through the guarded client " +
+          '(http(s) only; loopback, private and link-local addresses refused unless SMART_HOME_ALLOW_PRIVATE; metadata addresses always; no redirects). ' +
+          "`server_home_assistant: true` attaches the server's HOME_ASSISTANT_URL instead: admins only.",
         request: { body: body(connectRequestSchema) },
-        responses: { 201: json(connectResultSchema, 'Stored'), 401: unauthorized, 422: invalid, 502: platformFailed },
+        responses: { 201: json(connectResultSchema, 'Stored'), 401: unauthorized, 403: err('Only an admin attaches the server Home Assistant'), 422: invalid, 502: platformFailed },
       }),
-      async (c) => c.json(await connectPlatform(deps, signedInUser(c), c.req.valid('json')), 201),
+      async (c) => {
+        const input = c.req.valid('json');
+        const admin = input.server_home_assistant === true && (await deps.isAdminCaller(c.req.raw.headers));
+        return c.json(await connectPlatform(deps, signedInUser(c), input, admin), 201);
+      },
     )
     .openapi(
       createRoute({
@@ -207,7 +216,7 @@ export function createSmartHomeRoutes(deps: SmartHomeDeps & { signedIn: SignedIn
   const clock = deps.clockControl;
   if (clock) {
     // TEST_CLOCK only (refused in production by config.ts): browser tests move the rules' clock.
-    router.post('/api/dev/clock', async (c) => {
+    router.post('/api/dev/clock', localHostOnly(deps.publicUrl), async (c) => {
       const { now } = z.object({ now: z.iso.datetime({ offset: true }) }).parse(await c.req.json());
       clock.set(new Date(now));
       return c.json({ now: clock.now().toISOString() }, 200);

@@ -18,6 +18,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { CredentialsBox } from './credentials-box.ts';
 import { type KnownDevice, type PlatformAdapter, PlatformError } from './platform-types.ts';
+import { SERVER_HOME_ASSISTANT } from './platforms.ts';
+import { getUserContact, isAdmin } from '../auth/auth.service.ts';
 import * as q from './smart-home.queries.ts';
 
 export type SmartHomeDeps = {
@@ -26,6 +28,8 @@ export type SmartHomeDeps = {
   box: CredentialsBox;
   clock: Clock;
   logger: Logger;
+  /** True when HOME_ASSISTANT_URL is set: an admin may attach it to their own account. */
+  serverHomeAssistant: boolean;
 };
 
 const deviceTypeSchema = z.enum(DEVICE_TYPES);
@@ -59,9 +63,19 @@ const known = (row: q.DeviceRow): KnownDevice => ({
 const platformFailure = (message: string, error: unknown) =>
   new AppError('PLATFORM_ERROR', 502, message, { reason: error instanceof PlatformError ? error.message : M.unknownError });
 
-/** Checks the credentials with the platform, then stores them sealed; returns the credential id only. */
-export async function connectPlatform(deps: SmartHomeDeps, user: RequestUser, input: ConnectRequest): Promise<{ credential_id: string }> {
-  const credentials = Object.fromEntries(Object.entries(input.credentials).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+/**
+ * Checks the credentials with the platform, then stores them sealed; returns the credential id
+ * only. A user's credential names their own Home Assistant; the server's (HOME_ASSISTANT_URL)
+ * is attached by an admin to their own account only (`isAdmin` is read fresh by the route).
+ */
+export async function connectPlatform(deps: SmartHomeDeps, user: RequestUser, input: ConnectRequest, isAdmin: boolean): Promise<{ credential_id: string }> {
+  if (input.server_home_assistant) {
+    if (!isAdmin) throw new AppError('FORBIDDEN', 403, "Only an admin can attach the server's Home Assistant, and only to their own account. Connect your own Home Assistant instead.");
+    if (!deps.serverHomeAssistant) throw new AppError('PLATFORM_ERROR', 502, M.connectFailed, { reason: 'This server has no Home Assistant of its own (HOME_ASSISTANT_URL).' });
+  }
+  const credentials: Record<string, string> = input.server_home_assistant
+    ? { ...SERVER_HOME_ASSISTANT }
+    : Object.fromEntries(Object.entries(input.credentials).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
   try {
     await deps.platforms(input.platform).connect(credentials);
   } catch (error) {
@@ -80,11 +94,32 @@ export async function deleteCredential(user: RequestUser, id: string): Promise<v
   if (!(await user.inScope((db, userId) => q.deleteCredential(db, userId, id)))) throw new AppError('NOT_FOUND', 404, M.credentialNotFound);
 }
 
+const SERVER_HA_ADMINS_ONLY = "The server's Home Assistant is for admins only, and this account is no longer an admin.";
+
+/** Whether the user is an admin now (the shared connection: never call it inside a user scope). */
+const isAdminNow = async (deps: SmartHomeDeps, userId: string) => isAdmin(await getUserContact(deps.db, userId));
+
+/**
+ * Opens a sealed credential for use. The server's Home Assistant stays an admin's: the role is
+ * read afresh at every use, so an admin who is demoted loses it at once. Inside a user scope
+ * the caller reads the role first and passes `callerIsAdmin` (the scope holds the connection).
+ */
+async function credentialsForUse(deps: SmartHomeDeps, userId: string, secretBox: string, callerIsAdmin?: boolean): Promise<Record<string, string>> {
+  const credentials = deps.box.open(secretBox);
+  if (credentials.source === SERVER_HOME_ASSISTANT.source && !(callerIsAdmin ?? (await isAdminNow(deps, userId)))) throw new PlatformError(SERVER_HA_ADMINS_ONLY);
+  return credentials;
+}
+
 async function openCredential(deps: SmartHomeDeps, user: RequestUser, id: string | null, platform: Platform): Promise<Record<string, string>> {
   if (!id) return {};
   const row = await user.inScope((db, userId) => q.findCredential(db, userId, id));
   if (!row || row.platform !== platform) throw new AppError('NOT_FOUND', 404, M.credentialNotFound);
-  return deps.box.open(row.secretBox);
+  try {
+    return await credentialsForUse(deps, user.id, row.secretBox);
+  } catch (error) {
+    if (error instanceof PlatformError) throw new AppError('FORBIDDEN', 403, error.message);
+    throw error;
+  }
 }
 
 /** Called in the user's scope with each discovered device's stable reference (`platform:externalId`). */
@@ -144,6 +179,7 @@ export async function runCommand(
   deviceId: string,
   command: DeviceCommand,
   value: number | null,
+  callerIsAdmin?: boolean,
 ): Promise<ControlResult> {
   const row = await q.findDevice(db, userId, deviceId);
   if (!row) throw new AppError('NOT_FOUND', 404, M.deviceNotFound);
@@ -151,7 +187,7 @@ export async function runCommand(
   const credentials = row.credentialId ? await q.findCredential(db, userId, row.credentialId) : undefined;
   let next: number;
   try {
-    next = await deps.platforms(platform).command({ device: known(row), command, value, credentials: credentials ? deps.box.open(credentials.secretBox) : {} });
+    next = await deps.platforms(platform).command({ device: known(row), command, value, credentials: credentials ? await credentialsForUse(deps, userId, credentials.secretBox, callerIsAdmin) : {} });
   } catch (error) {
     if (error instanceof CommandError) throw new AppError('INVALID_COMMAND', 422, M.commandFailed, { reason: error.message });
     throw platformFailure(M.controlFailed, error);
@@ -164,18 +200,19 @@ export async function runCommand(
   return { device_id: deviceId, command, previous_value: row.lastReading, new_value: next, message: M.commandExecuted(row.deviceName) };
 }
 
-export function controlDevice(deps: SmartHomeDeps, user: RequestUser, input: ControlRequest): Promise<ControlResult> {
-  return user.inScope((db, userId) => runCommand(deps, db, userId, input.device_id, input.command, input.value ?? null));
+export async function controlDevice(deps: SmartHomeDeps, user: RequestUser, input: ControlRequest): Promise<ControlResult> {
+  const admin = await isAdminNow(deps, user.id);
+  return user.inScope((db, userId) => runCommand(deps, db, userId, input.device_id, input.command, input.value ?? null, admin));
 }
 
 /** Reads each device's present state from its platform and stores it. */
-export async function refreshDevices(deps: SmartHomeDeps, db: Db, rows: readonly q.DeviceRow[]): Promise<void> {
+export async function refreshDevices(deps: SmartHomeDeps, db: Db, rows: readonly q.DeviceRow[], callerIsAdmin?: boolean): Promise<void> {
   const now = deps.clock.now();
   for (const row of rows) {
     try {
       const platform = platformSchema.parse(row.platform);
       const credential = row.credentialId ? await q.findCredentialById(db, row.credentialId) : undefined;
-      const state = await deps.platforms(platform).read({ device: known(row), credentials: credential ? deps.box.open(credential.secretBox) : {}, now });
+      const state = await deps.platforms(platform).read({ device: known(row), credentials: credential ? await credentialsForUse(deps, row.userId, credential.secretBox, callerIsAdmin) : {}, now });
       await q.updateDevice(db, row.userId, row.id, { lastReading: state.reading, status: state.status, lastUpdated: now });
     } catch (error) {
       deps.logger.warn({ err: error, deviceId: row.id }, 'device read failed');
@@ -186,8 +223,9 @@ export async function refreshDevices(deps: SmartHomeDeps, db: Db, rows: readonly
 
 /** 02-tools §7 sync: the listed devices (all when none are named) read afresh. */
 export async function syncDevices(deps: SmartHomeDeps, user: RequestUser, ids?: readonly string[]): Promise<Device[]> {
+  const admin = await isAdminNow(deps, user.id);
   return user.inScope(async (db, userId) => {
-    await refreshDevices(deps, db, await q.listDevices(db, userId, ids));
+    await refreshDevices(deps, db, await q.listDevices(db, userId, ids), admin);
     return (await q.listDevices(db, userId, ids)).map(toDevice);
   });
 }

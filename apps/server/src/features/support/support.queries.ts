@@ -48,8 +48,27 @@ export async function updateTicket(db: Db, userId: string, id: string, values: P
   return row;
 }
 
-export async function insertContactMessage(db: Db, values: typeof contactMessage.$inferInsert) {
-  await db.insert(contactMessage).values(values);
+export type ContactMessageRow = typeof contactMessage.$inferSelect;
+
+export async function insertContactMessage(db: Db, values: typeof contactMessage.$inferInsert): Promise<ContactMessageRow> {
+  const [row] = await db.insert(contactMessage).values(values).returning();
+  if (!row) throw new Error('contact message not inserted');
+  return row;
+}
+
+/** Staff's Inbox: the newest contact messages of everyone (shared connection, behind the admin check). */
+export function findContactMessages(db: Db, limit: number) {
+  return db.select().from(contactMessage).orderBy(desc(contactMessage.createdAt), desc(contactMessage.id)).limit(limit);
+}
+
+export async function findContactMessage(db: Db, id: string): Promise<ContactMessageRow | undefined> {
+  const [row] = await db.select().from(contactMessage).where(eq(contactMessage.id, id));
+  return row;
+}
+
+export async function updateContactMessage(db: Db, id: string, values: Partial<Pick<ContactMessageRow, 'repliedAt' | 'repliedBy' | 'reply' | 'ticketId'>>) {
+  const [row] = await db.update(contactMessage).set(values).where(eq(contactMessage.id, id)).returning();
+  return row;
 }
 
 // ---- staff (admin) reads across users, on the shared connection ----

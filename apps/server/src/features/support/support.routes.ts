@@ -2,6 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   adminReplySchema,
   contactFormSchema,
+  contactInboxSchema,
+  contactMessageSchema,
+  contactReplySchema,
   contactResultSchema,
   createTicketSchema,
   SUPPORT_MESSAGES,
@@ -20,9 +23,14 @@ import { type AdminOnly, type SessionLookup, type SignedIn, signedInUser } from 
 import { CAPTCHA_FAILED, CAPTCHA_HEADER, type CaptchaVerifier } from '../../platform/captcha.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Notifier } from '../notifications/notifications.service.ts';
+import type { StaffAlerts } from '../notifications/notifications.service.ts';
+import type { Queue } from '../../platform/queue.ts';
 import {
   addRequesterMessage,
+  contactMessageToTicket,
   createTicket,
+  listContactMessages,
+  replyToContactMessage,
   getTicket,
   getTicketForStaff,
   listAllTickets,
@@ -47,13 +55,17 @@ export type SupportRoutesDeps = {
   captcha: CaptchaVerifier;
   trustProxy: boolean;
   logger: Logger;
+  /** Contact messages reach staff: a mail to the support address and an alert in the app. */
+  staff: StaffAlerts;
+  queue: Pick<Queue, 'send'>;
+  operator: { name: string; supportEmail: string };
 };
 
 const notFound = err(SUPPORT_MESSAGES.notFound);
 const forbidden = err('Access denied: You do not have permission to view this page.');
 const tooMany = err(SUPPORT_MESSAGES.tooManyRequests);
 
-export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdminCaller, notifier, mirror, captcha, trustProxy, logger }: SupportRoutesDeps) {
+export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdminCaller, notifier, mirror, captcha, trustProxy, logger, staff, queue, operator }: SupportRoutesDeps) {
   const agentUrlFor = async (c: Context) => (mirror.agentUrl && (await isAdminCaller(c.req.raw.headers)) ? mirror.agentUrl : null);
   return createRouter()
     .openapi(
@@ -80,8 +92,43 @@ export function createSupportRoutes({ db, signedIn, adminOnly, sessionOf, isAdmi
         if (!userId && !(await captcha.verify(c.req.header(CAPTCHA_HEADER), { action: 'contact', ip: getClientIp(c, trustProxy) }))) {
           throw new AppError(CAPTCHA_FAILED.code, 400, CAPTCHA_FAILED.message);
         }
-        return c.json(await submitContactForm({ db, mirror }, userId, form), 200);
+        return c.json(await submitContactForm({ db, mirror, staff }, userId, form), 200);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/admin/contact-messages',
+        middleware: [adminOnly] as const,
+        tags: ['Support', 'Admin'],
+        summary: "The Inbox: visitors' and users' contact messages, newest first, with staff's reply if any (admin)",
+        responses: { 200: json(contactInboxSchema, 'Messages'), 401: unauthorized, 403: forbidden },
+      }),
+      async (c) => c.json({ messages: await listContactMessages(db) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/contact-messages/{id}/reply',
+        middleware: [adminOnly] as const,
+        tags: ['Support', 'Admin'],
+        summary: 'Answers a contact message by email (Reply-To the support address) and marks it answered (admin)',
+        request: { params: idParams, body: jsonBody(contactReplySchema) },
+        responses: { 200: json(contactMessageSchema, SUPPORT_MESSAGES.inboxReplied), 401: unauthorized, 403: forbidden, 404: err('Message not found'), 422: err('Empty reply') },
+      }),
+      async (c) => c.json(await replyToContactMessage({ db, queue, operator }, signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').body), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/admin/contact-messages/{id}/ticket',
+        middleware: [adminOnly] as const,
+        tags: ['Support', 'Admin'],
+        summary: "Turns a contact message into a support ticket of the sender's account (admin); 409 when the sender has no account",
+        request: { params: idParams },
+        responses: { 201: json(ticketSchema, SUPPORT_MESSAGES.inboxTicketCreated), 401: unauthorized, 403: forbidden, 404: err('Message not found'), 409: err(SUPPORT_MESSAGES.inboxNoAccount) },
+      }),
+      async (c) => c.json(await contactMessageToTicket({ db, mirror }, c.req.valid('param').id), 201),
     )
     .openapi(
       createRoute({

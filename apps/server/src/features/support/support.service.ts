@@ -1,4 +1,5 @@
 import {
+  type ContactMessage,
   type AdminReplyInput,
   adminReplySchema,
   type ContactFormInput,
@@ -15,7 +16,11 @@ import {
 } from '@wattwise/shared/contract/support';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { getUserContact } from '../auth/auth.service.ts';
+import { findUserIdByEmail, getUserContact } from '../auth/auth.service.ts';
+import type { StaffAlerts } from '../notifications/notifications.service.ts';
+import type { MailMessage } from '../../platform/mail.ts';
+import { SEND_EMAIL_JOB } from '../../platform/mail.ts';
+import type { Queue } from '../../platform/queue.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Notifier } from '../notifications/notifications.service.ts';
 import * as q from './support.queries.ts';
@@ -101,7 +106,7 @@ export async function createTicket(
  * ticket' gets a ticket too. A visitor asking for a ticket is refused with the spec's message.
  */
 export async function submitContactForm(
-  deps: { db: Db; mirror: TicketMirror },
+  deps: { db: Db; mirror: TicketMirror; staff: StaffAlerts },
   userId: string | null,
   input: ContactFormInput,
 ): Promise<{ received: true; ticket: Ticket | null }> {
@@ -112,8 +117,95 @@ export async function submitContactForm(
     data.createTicket && userId
       ? await createTicket(deps, userId, { subject: data.subject, description: data.message, priority: data.priority, ticket_type: 'question' }, { name: data.name, email: (await requesterOf(db, userId)).email })
       : null;
-  await q.insertContactMessage(db, { userId, name: data.name, email: data.email, subject: data.subject, message: data.message, ticketId: ticket?.id ?? null });
+  const row = await q.insertContactMessage(db, { userId, name: data.name, email: data.email, subject: data.subject, message: data.message, ticketId: ticket?.id ?? null });
+  await deps.staff.alert({
+    title: 'New contact message',
+    message: `${row.name} <${row.email}>: ${row.subject}`,
+    actionUrl: '/admin?tab=inbox',
+    dedupeKey: `contact:${row.id}`,
+    mail: contactAlertEmail(row),
+  });
   return { received: true, ticket };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The operator's copy of a contact message: who wrote, what, and where to answer it. */
+function contactAlertEmail(row: q.ContactMessageRow): Omit<MailMessage, 'to'> {
+  const who = `${row.name} <${row.email}>${row.userId ? ' (signed in)' : ' (visitor)'}`;
+  return {
+    subject: `Contact message: ${row.subject}`,
+    text: `From: ${who}\nSubject: ${row.subject}\n\n${row.message}\n\nAnswer it in the admin Inbox (/admin?tab=inbox) or reply to ${row.email}.\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:18px">Contact message: ${escapeHtml(row.subject)}</h1><p><strong>From:</strong> ${escapeHtml(who)}</p><p style="white-space:pre-wrap">${escapeHtml(row.message)}</p><p>Answer it in the admin Inbox or reply to ${escapeHtml(row.email)}.</p></body></html>`,
+    headers: { 'Reply-To': row.email },
+  };
+}
+
+const CONTACT_INBOX_LIMIT = 200;
+
+function toContactDto(row: q.ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    user_id: row.userId,
+    ticket_id: row.ticketId,
+    created_at: row.createdAt.toISOString(),
+    replied_at: row.repliedAt?.toISOString() ?? null,
+    reply: row.reply,
+  };
+}
+
+/** Staff's Inbox: every contact message, newest first (behind the admin check). */
+export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
+  return (await q.findContactMessages(db, CONTACT_INBOX_LIMIT)).map(toContactDto);
+}
+
+async function contactMessageOf(db: Db, id: string) {
+  const row = await q.findContactMessage(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, 'Message not found');
+  return row;
+}
+
+/**
+ * Staff answer a contact message by email (from the operator, Reply-To the support address);
+ * the reply is kept on the message so the Inbox shows it was answered.
+ */
+export async function replyToContactMessage(
+  deps: { db: Db; queue: Pick<Queue, 'send'>; operator: { name: string; supportEmail: string } },
+  staffId: string,
+  id: string,
+  body: string,
+): Promise<ContactMessage> {
+  const row = await contactMessageOf(deps.db, id);
+  const text = `Hi ${row.name},\n\n${body}\n\n— ${deps.operator.name} support (${deps.operator.supportEmail})\n\nYou wrote: ${row.subject}\n${row.message}\n`;
+  await deps.queue.send(SEND_EMAIL_JOB, {
+    to: row.email,
+    subject: `Re: ${row.subject}`,
+    text,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p>Hi ${escapeHtml(row.name)},</p><p style="white-space:pre-wrap">${escapeHtml(body)}</p><p>— ${escapeHtml(deps.operator.name)} support (${escapeHtml(deps.operator.supportEmail)})</p><blockquote style="color:#475569;border-left:3px solid #cbd5e1;padding-left:12px"><strong>${escapeHtml(row.subject)}</strong><br><span style="white-space:pre-wrap">${escapeHtml(row.message)}</span></blockquote></body></html>`,
+    headers: { 'Reply-To': deps.operator.supportEmail },
+    meta: { template: 'contact-reply', userId: row.userId, essential: true, category: null },
+  });
+  const updated = await q.updateContactMessage(deps.db, id, { repliedAt: new Date(), repliedBy: staffId, reply: body });
+  return toContactDto(updated ?? row);
+}
+
+/**
+ * Staff turn a contact message into a support ticket of the sender's account (the one they were
+ * signed in with, else the account with that address); a visitor without an account is answered
+ * by email instead (409).
+ */
+export async function contactMessageToTicket(deps: { db: Db; mirror: TicketMirror }, id: string): Promise<Ticket> {
+  const row = await contactMessageOf(deps.db, id);
+  if (row.ticketId) throw new AppError('ALREADY_TICKET', 409, SUPPORT_MESSAGES.inboxAlreadyTicket);
+  const ownerId = row.userId ?? (await findUserIdByEmail(deps.db, row.email));
+  if (!ownerId) throw new AppError('NO_ACCOUNT', 409, SUPPORT_MESSAGES.inboxNoAccount);
+  const ticket = await createTicket(deps, ownerId, { subject: row.subject, description: row.message, ticket_type: 'question' }, { name: row.name, email: row.email });
+  await q.updateContactMessage(deps.db, id, { ticketId: ticket.id });
+  return ticket;
 }
 
 export async function listTickets(db: Db, userId: string, tab: TicketTab): Promise<Ticket[]> {

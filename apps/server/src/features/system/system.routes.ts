@@ -13,6 +13,14 @@ const publicConfigSchema = z
     demoAccount: z
       .object({ email: z.string(), password: z.string().nullable().openapi({ description: 'Only in development; null in production' }) })
       .nullable(),
+    security: z.object({
+      https: z.boolean().openapi({ description: 'PUBLIC_URL is https: browsers reach this server over TLS (terminated by the operator\'s proxy)' }),
+      filesEncrypted: z.boolean().openapi({ description: 'Stored bill files are encrypted at rest (AES-256-GCM)' }),
+      complianceStatement: z.string().nullable().openapi({ description: "The operator's own certification statement (COMPLIANCE_STATEMENT); null unless configured" }),
+    }),
+    operator: z
+      .object({ name: z.string(), supportEmail: z.string(), phone: z.string().nullable(), address: z.array(z.string()), hours: z.string() })
+      .openapi({ description: 'Who runs this server and how to reach them (contact page, FAQ, emails)' }),
   })
   .openapi('PublicConfig');
 const challengeSchema = z
@@ -36,6 +44,10 @@ export type SystemDeps = {
   devMailbox: boolean;
   /** The seeded demo account when DEMO_DATA is on; its password only in development. */
   demoAccount: { email: string; password: string | null } | null;
+  /** What the trust copy may claim on this installation. */
+  security: { https: boolean; filesEncrypted: boolean; complianceStatement: string | null };
+  /** The operator's identity (OPERATOR_NAME, SUPPORT_EMAIL, SUPPORT_PHONE, OPERATOR_ADDRESS) and business hours. */
+  operator: { name: string; supportEmail: string; phone: string | null; address: string[]; hours: string };
 };
 
 export function createSystemRoutes(deps: SystemDeps) {
@@ -82,6 +94,8 @@ export function createSystemRoutes(deps: SystemDeps) {
             captcha: { provider: deps.captcha.provider, siteKey: deps.captcha.siteKey },
             devMailbox: deps.devMailbox,
             demoAccount: deps.demoAccount,
+            security: deps.security,
+            operator: deps.operator,
           },
           200,
           noStore,

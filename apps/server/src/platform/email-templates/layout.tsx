@@ -1,7 +1,7 @@
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
-// The one look of every Wattwise email (DESIGN.md tokens: emerald 600 primary, sky 600 links,
+// The one look of every Wattwise email (docs/design.md tokens: emerald 600 primary, sky 600 links,
 // slate 900 text, slate 500 muted, slate 50 card, 12 px radius; Inter with system fallbacks, no
 // third-party font host). Inline styles only: mail clients drop stylesheets.
 
@@ -82,7 +82,7 @@ export function Action(props: { href: string; label: string }) {
 
 export type Figure = { label: string; value: string; change?: { text: string; good: boolean } | null };
 
-/** Figure cards (DESIGN.md: label above in muted small caps, one big number, change below coloured). */
+/** Figure cards (docs/design.md: label above in muted small caps, one big number, change below coloured). */
 export function Figures(props: { figures: Figure[] }) {
   return (
     <Section style={{ backgroundColor: brand.card, borderRadius: brand.radius, padding: '8px 16px', margin: '0 0 24px' }}>

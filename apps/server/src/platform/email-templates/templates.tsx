@@ -70,6 +70,8 @@ export const templateDataSchemas = {
   }),
   verify: z.object({ first_name: firstName, verification_url: url, set_password_url: url.nullable().default(null), plan_name: z.string().nullable().default(null) }),
   reset: z.object({ first_name: firstName, reset_url: url }),
+  /** Someone signed up with an address that already has an account (sign-up answers the same either way). */
+  account_exists: z.object({ first_name: firstName, sign_in_url: url }),
   notification: z.object({ first_name: firstName, title: z.string(), message: z.string(), action_url: url }),
 } as const;
 
@@ -78,7 +80,7 @@ export const TEMPLATE_IDS = Object.keys(templateDataSchemas) as TemplateId[];
 export type TemplateData<T extends TemplateId> = z.input<(typeof templateDataSchemas)[T]>;
 
 /** Mail every user gets whatever their preferences (decision 073): the account cannot work without it. */
-export const ESSENTIAL_TEMPLATES: ReadonlySet<TemplateId> = new Set(['verify', 'reset', 'payment_receipt', 'subscription']);
+export const ESSENTIAL_TEMPLATES: ReadonlySet<TemplateId> = new Set(['verify', 'reset', 'account_exists', 'payment_receipt', 'subscription']);
 
 const hi = (name: string) => (name ? `Hi ${name},` : 'Hi,');
 
@@ -129,7 +131,7 @@ function build(id: TemplateId, raw: unknown, footer: Footer): Rendered {
           <EmailLayout preview={`${d.bill_count} bill${d.bill_count === 1 ? '' : 's'} in ${d.month} ${d.year}`} heading={`Your ${d.month} ${d.year} summary`} footer={footer}>
             <P>{hi(d.first_name)}</P>
             <P>
-              Here is what your {d.bill_count} bill{d.bill_count === 1 ? '' : 's'} for {d.month} {d.year} say.
+              Here is what your {d.bill_count} {d.bill_count === 1 ? 'bill' : 'bills'} for {d.month} {d.year} {d.bill_count === 1 ? 'says' : 'say'}.
             </P>
             <Figures figures={figures} />
             {d.saving_tips.length > 0 ? (
@@ -246,6 +248,20 @@ function build(id: TemplateId, raw: unknown, footer: Footer): Rendered {
             <P>{hi(d.first_name)}</P>
             <P>Someone asked to reset the password of your Wattwise account. The link works for one hour.</P>
             <Action href={d.reset_url} label="Reset password" />
+          </EmailLayout>
+        ),
+      };
+    }
+    case 'account_exists': {
+      const d = templateDataSchemas.account_exists.parse(raw);
+      return {
+        subject: 'You already have a Wattwise account',
+        element: (
+          <EmailLayout preview="Sign in, or reset your password" heading="You already have an account" footer={footer}>
+            <P>{hi(d.first_name)}</P>
+            <P>Someone tried to create a Wattwise account with this address, which already has one. If it was you, sign in instead; if you forgot your password, choose &quot;Forgot password?&quot; in the sign-in dialog.</P>
+            <Action href={d.sign_in_url} label="Sign in" />
+            <P>If it was not you, you can ignore this email: nothing changed on your account.</P>
           </EmailLayout>
         ),
       };

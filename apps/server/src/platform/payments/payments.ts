@@ -52,6 +52,11 @@ export interface PaymentsProvider {
   refundPayment(input: RefundInput): Promise<IssuedRefund>;
   /** Ends a subscription now; the provider then sends customer.subscription.deleted to the webhook. */
   cancelSubscription(subscription: SubscriptionToCancel, idempotencyKey: string): Promise<void>;
+  /**
+   * Ends the subscription at the end of the paid period (true) or keeps it renewing (false); the
+   * provider then sends customer.subscription.updated to the webhook.
+   */
+  setCancelAtPeriodEnd(subscription: SubscriptionToCancel, cancel: boolean, idempotencyKey: string): Promise<void>;
   /** The secret webhooks are signed with. */
   webhookSecret: string;
 }
@@ -122,5 +127,6 @@ function createDisabledProvider(): PaymentsProvider {
     createPortalSession: () => Promise.resolve(null),
     refundPayment: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
     cancelSubscription: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
+    setCancelAtPeriodEnd: () => Promise.reject(new AppError('PAYMENTS_UNAVAILABLE', 503, PAYMENTS_OFF_MESSAGE)),
   };
 }

@@ -93,5 +93,8 @@ export function createStripeProvider(config: { secretKey: string; webhookSecret:
         if (current?.status !== 'canceled') throw error;
       }
     },
+    async setCancelAtPeriodEnd(subscription: SubscriptionToCancel, cancel: boolean, idempotencyKey: string): Promise<void> {
+      await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: cancel }, { idempotencyKey });
+    },
   };
 }

@@ -35,25 +35,35 @@ export function createTestProvider(options: { publicUrl: string; authSecret: str
       const payload = JSON.stringify({ ...subscriptionDeletedEvent(subscription, Math.floor(Date.now() / 1000)), id: keyed('evt', idempotencyKey) });
       await options.deliver(payload);
     },
+    async setCancelAtPeriodEnd(subscription: SubscriptionToCancel, cancel: boolean, idempotencyKey: string): Promise<void> {
+      const payload = JSON.stringify({ ...subscriptionUpdatedEvent(subscription, cancel, Math.floor(Date.now() / 1000)), id: keyed('evt', idempotencyKey) });
+      await options.deliver(payload);
+    },
+  };
+}
+
+function subscriptionObject(sub: SubscriptionToCancel, fields: Record<string, unknown>) {
+  const interval = sub.billingCycle === 'annual' ? 'year' : 'month';
+  const price = { object: 'price', unit_amount: sub.amountCents, currency: sub.currency, recurring: { interval, interval_count: 1 } };
+  const [start, end] = [sub.currentPeriodStart, sub.currentPeriodEnd].map((d) => Math.floor(d.getTime() / 1000));
+  return {
+    id: sub.id,
+    object: 'subscription',
+    customer: sub.customerId,
+    metadata: { userId: sub.userId, plan: sub.plan, billingCycle: sub.billingCycle },
+    items: { object: 'list', data: [{ object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }] },
+    ...fields,
   };
 }
 
 /** customer.subscription.deleted in Stripe's shape: what Stripe sends after a cancel. */
 export function subscriptionDeletedEvent(sub: SubscriptionToCancel, created: number): PaymentEvent {
-  const interval = sub.billingCycle === 'annual' ? 'year' : 'month';
-  const price = { object: 'price', unit_amount: sub.amountCents, currency: sub.currency, recurring: { interval, interval_count: 1 } };
-  const [start, end] = [sub.currentPeriodStart, sub.currentPeriodEnd].map((d) => Math.floor(d.getTime() / 1000));
-  return event('customer.subscription.deleted', created, {
-    id: sub.id,
-    object: 'subscription',
-    customer: sub.customerId,
-    status: 'canceled',
-    cancel_at_period_end: false,
-    canceled_at: created,
-    ended_at: created,
-    metadata: { userId: sub.userId, plan: sub.plan, billingCycle: sub.billingCycle },
-    items: { object: 'list', data: [{ object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }] },
-  });
+  return event('customer.subscription.deleted', created, subscriptionObject(sub, { status: 'canceled', cancel_at_period_end: false, canceled_at: created, ended_at: created }));
+}
+
+/** customer.subscription.updated after 'cancel at period end' is set or cleared: still active until then. */
+export function subscriptionUpdatedEvent(sub: SubscriptionToCancel, cancelAtPeriodEnd: boolean, created: number): PaymentEvent {
+  return event('customer.subscription.updated', created, subscriptionObject(sub, { status: 'active', cancel_at_period_end: cancelAtPeriodEnd }));
 }
 
 type TestSession = {

@@ -18,8 +18,15 @@ function isLightPage(handle: unknown): boolean {
  * page's initial JavaScript, and on the light pages (the landing budget, bench/web.ts) not before
  * the visitor first moves or types, or a few seconds after load (docs/decisions/091).
  */
+/** A screen that is the assistant itself (/ai-assistant) shows no bubble over its own controls. */
+function isOwnAssistant(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'ownAssistant' in handle && handle.ownAssistant === true;
+}
+
 export function AssistantLoader() {
-  const light = useMatches().some((match) => isLightPage(match.handle));
+  const matches = useMatches();
+  const light = matches.some((match) => isLightPage(match.handle));
+  const hidden = matches.some((match) => isOwnAssistant(match.handle));
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (mounted) return;
@@ -37,7 +44,7 @@ export function AssistantLoader() {
       for (const e of FIRST_USE_EVENTS) window.removeEventListener(e, mount);
     };
   }, [light, mounted]);
-  return mounted ? (
+  return mounted && !hidden ? (
     <Suspense fallback={null}>
       <FloatingAssistant />
     </Suspense>

@@ -1,18 +1,24 @@
 import { BadgeCheckIcon, GlobeLockIcon, LockIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { isBuiltScreen } from '@wattwise/shared/web-routes';
+import { usePublicConfig } from '@/lib/public-config.ts';
+import { type InstallSecurity, UNKNOWN_SECURITY } from '@/lib/trust.ts';
 import { FOOTER_GROUPS } from './nav-links.ts';
 
-/** Trust badges (01-core §1); statuses as the compliance page states them (02-tools §2.19). */
-const BADGES = [
-  { label: '256-bit encryption', to: '/compliance', Icon: LockIcon },
-  { label: 'SSL secured', to: '/compliance', Icon: GlobeLockIcon },
-  { label: 'CCPA', to: '/compliance', Icon: ShieldCheckIcon },
-  { label: 'SOC 2 Type I', to: '/compliance', Icon: ShieldCheckIcon },
-  { label: 'ISO 27001 (pending)', to: '/compliance', Icon: ShieldCheckIcon },
-  { label: 'GDPR', to: '/compliance', Icon: ShieldCheckIcon },
-  { label: 'Money-back guarantee', to: '/refund-policy', Icon: BadgeCheckIcon },
-];
+/**
+ * Trust badges (01-core §1): only what is true of this installation (the compliance page says
+ * the same): encryption at rest when bill files are encrypted, HTTPS only when served over https,
+ * a certification only as the operator's own statement (on the compliance page).
+ */
+function badgesFor(security: InstallSecurity) {
+  return [
+    ...(security.filesEncrypted ? [{ label: 'Bills encrypted at rest', to: '/compliance', Icon: LockIcon }] : []),
+    ...(security.https ? [{ label: 'HTTPS', to: '/compliance', Icon: GlobeLockIcon }] : []),
+    { label: 'CCPA', to: '/compliance', Icon: ShieldCheckIcon },
+    { label: 'GDPR rights', to: '/compliance', Icon: ShieldCheckIcon },
+    { label: 'Money-back guarantee', to: '/refund-policy', Icon: BadgeCheckIcon },
+  ];
+}
 
 const badge = 'inline-flex min-h-9 items-center gap-1.5 rounded-full border bg-background px-3 text-xs font-medium text-muted-foreground';
 
@@ -20,6 +26,8 @@ const footerLink =
   'inline-flex min-h-8 items-center rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none';
 
 export function Footer() {
+  const config = usePublicConfig();
+  const badges = badgesFor(config.data?.security ?? UNKNOWN_SECURITY);
   return (
     <footer className="border-t bg-card">
       <div className="mx-auto grid max-w-[1200px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
@@ -51,7 +59,7 @@ export function Footer() {
       </div>
       <div className="mx-auto max-w-[1200px] px-4 pb-8 sm:px-6">
         <ul aria-label="Security and guarantees" className="flex flex-wrap gap-2">
-          {BADGES.map(({ label, to, Icon }) => (
+          {badges.map(({ label, to, Icon }) => (
             <li key={label}>
               {/* A badge links to the page that backs it once that page exists (the compliance and refund pages are not built yet). */}
               {isBuiltScreen(to) ? (

@@ -1,4 +1,4 @@
-import { ChevronDownIcon, UserCogIcon, ZapIcon } from 'lucide-react';
+import { ChevronDownIcon, ZapIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { preloadAuthDialog } from '@/features/auth/components/auth-dialog-provid
 import { useSignOutAction } from '@/features/auth/hooks/use-sign-out-action.ts';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { cn } from '@/lib/utils.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { HeaderLink } from './header-link.tsx';
 import { HEADER_LINKS, type NavLink as NavLinkItem } from './nav-links.ts';
@@ -47,7 +48,7 @@ const linkClass =
   'items-center rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none';
 
 function AuthButtons() {
-  const { isLoading, isAuthenticated, user } = useAuth();
+  const { isLoading, isAuthenticated } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const { signOut, isPending } = useSignOutAction();
   if (isLoading) return <div className="h-9 w-24" aria-hidden />;
@@ -57,17 +58,10 @@ function AuthButtons() {
         <Suspense fallback={<span className="size-11 md:size-9" aria-hidden />}>
           <NotificationBell />
         </Suspense>
-        <Link
-          to="/settings"
-          className="max-w-48 truncate rounded-md px-1 text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-          title={`Account settings (${user?.email ?? ''})`}
-        >
-          {/* The accessible name holds the visible email (WCAG label in name), then what the link opens. */}
-          <span className="hidden xl:inline">{user?.email}</span>
-          <UserCogIcon className="size-5 xl:hidden" aria-hidden />
-          <span className="sr-only"> Account settings</span>
-        </Link>
-        <Button variant="outline" size="sm" disabled={isPending} onClick={() => void signOut()}>
+        <div className="hidden md:block">
+          <AccountMenu />
+        </div>
+        <Button variant="outline" size="sm" className="hidden md:inline-flex" disabled={isPending} onClick={() => void signOut()}>
           Sign Out
         </Button>
       </div>
@@ -133,7 +127,10 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          <ThemeToggle />
+          {/* Under 768 px the theme choice is in the menu sheet: the header fits 320 px. */}
+          <div className="hidden md:block">
+            <ThemeToggle />
+          </div>
           <AuthButtons />
           <MobileNav />
         </div>

@@ -20,6 +20,7 @@ const ALL_HEADER_LINKS: NavLink[] = [
   { to: '/rebates', label: 'Rebates', priority: 2 },
   { to: '/support', label: 'Support', priority: 3 },
   { to: '/payment-dashboard', label: 'Payments', priority: 3 },
+  { to: '/meter-data', label: 'Meter Data', priority: 3 },
   { to: '/dashboard', label: 'Dashboard', priority: 1 },
 ];
 
@@ -30,6 +31,7 @@ const ALL_FOOTER_GROUPS: { title: string; links: { to: string; label: string }[]
       { to: '/', label: 'Home' },
       { to: '/bill-upload', label: 'Upload a Bill' },
       { to: '/dashboard', label: 'Dashboard' },
+      { to: '/meter-data', label: 'Meter Data' },
       { to: '/ai-assistant', label: 'AI Assistant' },
     ],
   },
@@ -62,3 +64,70 @@ export const HEADER_LINKS: NavLink[] = ALL_HEADER_LINKS.filter((link) => isBuilt
 export const FOOTER_GROUPS = ALL_FOOTER_GROUPS.map((group) => ({ ...group, links: group.links.filter((link) => isBuiltScreen(link.to)) })).filter(
   (group) => group.links.length > 0,
 );
+
+/** A titled group of links in the signed-in menus. */
+export interface NavGroup {
+  title: string;
+  links: { to: string; label: string }[];
+}
+
+/** Every signed-in screen of the spec's route table, in the account menu (header on wide screens, the side sheet on phones). */
+const ALL_USER_MENU: NavGroup[] = [
+  {
+    title: 'My energy',
+    links: [
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/bill-upload', label: 'Upload a Bill' },
+      { to: '/payment-dashboard', label: 'Bills & Payments' },
+      { to: '/payment', label: 'Pay a Bill' },
+      { to: '/rebates', label: 'Rebates' },
+      { to: '/applications', label: 'Applications' },
+      { to: '/ai-assistant', label: 'AI Assistant' },
+    ],
+  },
+  {
+    title: 'Tools',
+    links: [
+      { to: '/roi-calculator', label: 'Savings Calculator' },
+      { to: '/regional-savings', label: 'Regional Savings' },
+      { to: '/smart-home', label: 'Smart Home' },
+      { to: '/smart-dashboard', label: 'Smart Dashboard' },
+      { to: '/iot-dashboard', label: 'IoT Monitoring' },
+      { to: '/gamification', label: 'Achievements' },
+      { to: '/ml-analytics', label: 'ML Analytics' },
+      { to: '/bill-search', label: 'Bill Search' },
+      { to: '/calendar-scheduling', label: 'Book a Consultation' },
+      { to: '/email-test', label: 'Email Testing' },
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      { to: '/notifications', label: 'Notifications' },
+      { to: '/support', label: 'Support' },
+      { to: '/settings', label: 'Settings' },
+      { to: '/settings#plan', label: 'Plan & Billing' },
+    ],
+  },
+];
+
+/** Admins also get the admin area, the feedback analytics and the operator pages. */
+const ALL_ADMIN_MENU: NavGroup = {
+  title: 'Admin',
+  links: [
+    { to: '/admin', label: 'Admin Dashboard' },
+    { to: '/feedback-analysis', label: 'ML Feedback Analytics' },
+    { to: '/platform-dashboard', label: 'Platform Dashboard' },
+    { to: '/backend-status', label: 'Backend Status' },
+    { to: '/database-status', label: 'Database Status' },
+    { to: '/assessment-diagnostic', label: 'Assessment Diagnostic' },
+    { to: '/recaptcha-test', label: 'Human Verification' },
+  ],
+};
+
+const builtOnly = (group: NavGroup): NavGroup => ({ ...group, links: group.links.filter((link) => isBuiltScreen(link.to)) });
+
+/** The account menu's groups for this user: the admin group for admins only. */
+export function accountMenuGroups(isAdmin: boolean): NavGroup[] {
+  return [...ALL_USER_MENU, ...(isAdmin ? [ALL_ADMIN_MENU] : [])].map(builtOnly).filter((g) => g.links.length > 0);
+}

@@ -56,7 +56,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col pt-16 outline-none">
+      {/* Bottom room for the floating assistant bubble (56 px + 16 px): a page's last controls scroll clear of it. */}
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col pt-16 pb-20 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -4,6 +4,8 @@ import { OptimizationGuide } from '@/features/admin/components/optimization-guid
 import { VerificationDashboard } from '@/features/admin/components/verification-dashboard.tsx';
 import { AdminRefundRequestsPanel } from '@/features/subscription/components/admin-refund-requests-panel.tsx';
 import { AdminSubscriptionsPanel } from '@/features/subscription/components/admin-subscriptions-panel.tsx';
+import { AdminAppointmentsPanel } from '@/features/appointments/components/admin-appointments-panel.tsx';
+import { AdminInboxPanel } from '@/features/support/components/admin-inbox-panel.tsx';
 import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-panel.tsx';
 
 /**
@@ -13,7 +15,9 @@ import { AdminTicketsPanel } from '@/features/support/components/admin-tickets-p
 export const ADMIN_TABS: AdminTab[] = [
   { value: 'users', label: 'Users & Subscriptions', Component: AdminSubscriptionsPanel },
   { value: 'refunds', label: 'Refund requests', Component: AdminRefundRequestsPanel },
+  { value: 'inbox', label: 'Inbox', Component: AdminInboxPanel },
   { value: 'tickets', label: 'Tickets', Component: AdminTicketsPanel },
+  { value: 'appointments', label: 'Appointments', Component: AdminAppointmentsPanel },
   { value: 'optimization', label: 'Optimization Guide', Component: OptimizationGuide },
 ];
 

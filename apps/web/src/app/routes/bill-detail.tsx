@@ -12,9 +12,9 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useAnalyzeBillAction } from '@/features/analysis/hooks/use-analyze-bill-action.ts';
 import { useBill, useRetryBill } from '@/features/bills/api/bills.ts';
 import { useBillRecommendations } from '@/features/analysis/api/recommendations.ts';
-import { analyzeAction, billLoadError, billViewStatus, isBillId } from '@/features/bills/lib/bill-view.ts';
+import { analysisRunning, analyzeAction, billLoadError, billViewStatus, isBillId } from '@/features/bills/lib/bill-view.ts';
 import { billDate, providerName } from '@/lib/bill-labels.ts';
-import { formatDate, formatMoney, formatUnitPrice, formatUsage, MISSING_VALUE } from '@/lib/format.ts';
+import { formatAmountDue, formatDate, formatMoney, formatUnitPrice, formatUsage, MISSING_VALUE } from '@/lib/format.ts';
 import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import type { BillDetail } from '@wattwise/shared/contract/bills';
 import { AccountSection } from '@/features/properties/components/account-section.tsx';
@@ -23,6 +23,7 @@ import { WEATHER_BILL_TYPES, WeatherComparison } from '@/features/analysis/compo
 import { BillStatusBadge } from '@/features/bills/components/bill-status-badge.tsx';
 import { ExtractedFields } from '@/features/bills/components/extracted-fields.tsx';
 import { OriginalFile } from '@/features/bills/components/original-file.tsx';
+import { ReconciliationPanel } from '@/features/bills/components/reconciliation-panel.tsx';
 import { RecommendationCardView, type RecommendationView } from '@/features/analysis/components/recommendation-card.tsx';
 import { RichFeedbackDialog } from '@/features/analysis/components/rich-feedback-dialog.tsx';
 
@@ -117,10 +118,11 @@ export function BillDetailPage() {
           <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
             <div className="grid gap-1">
               <h1 className="text-3xl font-bold tracking-tight">{providerName(data.utilityProvider)}</h1>
+              {data.providerBrand && <p className="text-sm text-muted-foreground">Doing business as {data.providerBrand}</p>}
               <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
                 <span>{BILL_TYPE_LABELS[data.billType]}</span>·<span>{formatDate(billDate(data))}</span>·
                 {data.totalAmount != null ? (
-                  <span className="font-medium text-foreground tabular-nums">{formatMoney(data.totalAmount)}</span>
+                  <span className="font-medium text-foreground tabular-nums">{formatAmountDue(data.totalAmount)}</span>
                 ) : status === 'processing' ? (
                   <span>Reading…</span>
                 ) : (
@@ -188,6 +190,21 @@ export function BillDetailPage() {
               <CardContent>
                 <ExtractedFields bill={data} />
                 <AccountSection bill={data} />
+                {data.meterCheck && (
+                  <section aria-label="Meter check" className="mt-4 grid gap-2 rounded-md border p-3 text-sm">
+                    <h3 className="font-medium">Checked against your meter</h3>
+                    <p>{data.meterCheck.message}</p>
+                    {data.meterCheck.finding ? (
+                      <p role="alert" className="text-destructive">
+                        {data.meterCheck.finding}
+                      </p>
+                    ) : (
+                      <p className="text-muted-foreground">
+                        Within the rounding of the bill and the meter (±{data.meterCheck.tolerance.toLocaleString('en-US', { maximumFractionDigits: 3 })} {data.meterCheck.unit}).
+                      </p>
+                    )}
+                  </section>
+                )}
                 {data.charges.length > 0 && (
                   <details className="mt-4 text-sm">
                     <summary className="cursor-pointer font-medium">Charges ({data.charges.length})</summary>
@@ -221,9 +238,22 @@ export function BillDetailPage() {
                 </Button>
               }
             >
+              {data.analysis.reconciliation && <ReconciliationPanel bill={data} reconciliation={data.analysis.reconciliation} />}
               <AnalysisView analysis={data.analysis} />
               {WEATHER_BILL_TYPES.includes(data.billType) && <WeatherComparison billId={data.id} />}
             </AnalysisCard>
+          ) : analysisRunning(data) ? (
+            <Card>
+              <CardContent className="flex items-center gap-3" role="status">
+                <Loader2Icon className="size-5 animate-spin text-muted-foreground" aria-hidden />
+                <div className="grid gap-1">
+                  <h2 className="text-lg font-semibold">Analyzing this bill…</h2>
+                  <p className="text-sm text-muted-foreground">
+                    The analysis runs by itself after the bill is read and after each correction; it appears here in a moment.
+                  </p>
+                </div>
+              </CardContent>
+            </Card>
           ) : (
             status === 'pending' && (
               <Card>

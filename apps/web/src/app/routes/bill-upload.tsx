@@ -31,6 +31,9 @@ import { UploadFailure, UploadProgress, UploadSuccess } from '@/features/bills/c
 import { WhyScanPanel } from '@/features/processing/components/why-scan-panel.tsx';
 import { BillAllowanceNote } from '@/features/subscription/components/bill-allowance-note.tsx';
 import { subscriptionKeys } from '@/features/subscription/api/subscription.ts';
+import { useImportMeterData } from '@/features/meter-data/api/meter-data.ts';
+import { isGreenButtonFile } from '@/features/meter-data/lib/green-button-file.ts';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 
 /** Upload redirect delay of 01-core §9. */
 const REDIRECT_DELAY_MS = 3000;
@@ -53,6 +56,9 @@ export function BillUploadPage() {
   const resolveDuplicate = useResolveDuplicate();
   const openAuthRequired = useCallback(() => setAuthDialogOpen(true), []);
   const flow = useBillUploadFlow({ onUnauthenticated: openAuthRequired });
+  // Green Button files (the meter's own readings) go to meter data, bills to the bill reader.
+  const meterImport = useImportMeterData();
+  const isMeterFile = file !== null && isGreenButtonFile(file);
 
   // The picked property when it is of the chosen type, else the first of that type (or a new one made by the server).
   const propertyId = propertyForUpload(chosenPropertyId, properties.data, propertyType);
@@ -83,7 +89,8 @@ export function BillUploadPage() {
 
   const chooseFile = (chosen: File) => {
     if (blockSignedOut()) return;
-    if (!isAcceptedBillFile(chosen)) {
+    meterImport.reset();
+    if (!isAcceptedBillFile(chosen) && !isGreenButtonFile(chosen)) {
       window.alert(UPLOAD_MESSAGES.unsupportedType);
       return;
     }
@@ -92,6 +99,10 @@ export function BillUploadPage() {
 
   const startUpload = () => {
     if (blockSignedOut() || !file) return;
+    if (isGreenButtonFile(file)) {
+      meterImport.mutate({ file, propertyId });
+      return;
+    }
     setDuplicateHandled(false);
     setStayOnPage(false);
     flow.upload({ file, propertyType, billType, propertyId });
@@ -175,16 +186,35 @@ export function BillUploadPage() {
                       onBlockedPick={blockSignedOut}
                       onFile={chooseFile}
                       onClear={() => setFile(null)}
+                      alsoAccept=".xml,.csv"
+                      hint="PDF, JPEG, PNG or HEIC bills up to 10 MB, or your utility's Green Button meter data (XML or CSV)"
                     />
+                    {meterImport.isError && (
+                      <Alert variant="destructive">
+                        <AlertTitle>Meter data not imported</AlertTitle>
+                        <AlertDescription>{meterImport.error.message}</AlertDescription>
+                      </Alert>
+                    )}
+                    {meterImport.data && (
+                      <Alert>
+                        <AlertTitle>Meter data imported</AlertTitle>
+                        <AlertDescription>
+                          {meterImport.data.meters.map((m) => `${m.readingsInFile.toLocaleString('en-US')} readings (${m.readingsAdded.toLocaleString('en-US')} new)`).join('; ')}.{' '}
+                          <Link to="/meter-data" className="text-accent underline">
+                            See your meter data
+                          </Link>
+                        </AlertDescription>
+                      </Alert>
+                    )}
                     {(flow.state.phase === 'uploading' || flow.state.phase === 'processing') && (
                       <UploadProgress state={flow.state} />
                     )}
                     {flow.state.phase === 'error' && flow.failure && (
                       <UploadFailure message={flow.failure} canRetry={flow.bill !== null} onRetry={flow.retry} upgradeHref={flow.needsUpgrade ? '/pricing' : undefined} />
                     )}
-                    <Button size="lg" className="w-full sm:w-fit sm:justify-self-end" onClick={startUpload} disabled={isBusy || (isAuthenticated && !file)}>
+                    <Button size="lg" className="w-full sm:w-fit sm:justify-self-end" onClick={startUpload} disabled={isBusy || meterImport.isPending || (isAuthenticated && !file)}>
                       <UploadIcon aria-hidden />
-                      {isBusy ? 'Processing…' : 'Upload Bill'}
+                      {isBusy || meterImport.isPending ? 'Processing…' : isMeterFile ? 'Import Meter Data' : 'Upload Bill'}
                     </Button>
                   </>
                 )}

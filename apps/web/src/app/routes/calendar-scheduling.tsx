@@ -1,9 +1,8 @@
 import { APPOINTMENT_MESSAGES } from '@wattwise/shared/contract/appointments';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
+import { BackButton } from '@/components/ui/back-button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import type { OpenAuthState } from '@/features/auth/auth-dialog-context.ts';
 import { Scheduling } from '@/features/appointments/components/scheduling.tsx';
@@ -20,9 +19,7 @@ export function CalendarSchedulingPage() {
   }, [isLoading, isAuthenticated, navigate]);
   return (
     <section className="mx-auto w-full max-w-[1200px] px-4 py-10 md:px-6">
-      <Button variant="ghost" size="sm" onClick={() => void navigate(-1)}>
-        <ArrowLeftIcon aria-hidden /> Back
-      </Button>
+      <BackButton size="sm" fallback="/dashboard" />
       <h1 className="mt-2 text-3xl font-semibold">Schedule Your Energy Consultation</h1>
       <p className="mt-1 text-muted-foreground">Talk through your bills and savings with an energy advisor.</p>
       {isAuthenticated && user ? <Scheduling defaults={{ name: user.name ?? '', email: user.email }} /> : <Skeleton className="mt-8 h-64 w-full" />}

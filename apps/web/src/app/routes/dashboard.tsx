@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, ArrowLeftIcon, Loader2Icon, UploadIcon } from 'lucide-react';
+import { AlertTriangleIcon, ArrowLeftIcon, GaugeIcon, Loader2Icon, UploadIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -136,12 +136,20 @@ export function DashboardPage() {
           <p className="text-muted-foreground">What your bills say, what is unusual about them and what to do about it.</p>
         </div>
         {isAuthenticated && (
-          <Button asChild className="w-full md:w-fit">
-            <Link to="/bill-upload">
-              <UploadIcon aria-hidden />
-              Upload a Bill
-            </Link>
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild variant="outline" className="w-full md:w-fit">
+              <Link to="/meter-data">
+                <GaugeIcon aria-hidden />
+                Meter Data
+              </Link>
+            </Button>
+            <Button asChild className="w-full md:w-fit">
+              <Link to="/bill-upload">
+                <UploadIcon aria-hidden />
+                Upload a Bill or Meter Data
+              </Link>
+            </Button>
+          </div>
         )}
       </div>
 
@@ -193,7 +201,7 @@ export function DashboardPage() {
                       {shownCards.map((card) => (
                         <li key={card.id}>
                           <RecommendationCardView
-                            recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time', source: recommendationSource(card, allBills) }}
+                            recommendation={{ ...card, oneTime: card.savingsPeriod === 'one_time', source: recommendationSource(card, allBills), billId: card.billId }}
                           />
                         </li>
                       ))}

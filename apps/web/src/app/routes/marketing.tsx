@@ -4,6 +4,7 @@ import { useAuthDialog } from '@/features/auth/auth-dialog-context.ts';
 import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page.tsx';
 import { LandingPage } from '@/features/marketing/components/landing-page.tsx';
 import { PricingPage } from '@/features/marketing/components/pricing-page.tsx';
+import { useSubscription } from '@/features/subscription/subscription-context.ts';
 
 // The pricing dialog (Radix Dialog, the form, the human check) loads when a plan is first chosen, not with the page.
 const PlanDialog = lazy(async () => ({ default: (await import('@/features/subscription/components/plan-dialog.tsx')).PlanDialog }));
@@ -39,9 +40,10 @@ export function LandingRoute() {
 
 export function PricingRoute() {
   const { dialog, choose } = usePlanDialog();
+  const subscription = useSubscription();
   return (
     <>
-      <PricingPage onChoosePlan={choose} />
+      <PricingPage onChoosePlan={choose} currentPlan={subscription.lastChecked ? subscription.plan : null} />
       {dialog}
     </>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useAccountSummary } from '@/features/account/api/account.ts';
 import { PasswordSection } from '@/features/account/components/password-section.tsx';
@@ -9,6 +10,8 @@ import { Section } from '@/features/account/components/section.tsx';
 import { SecurityLog } from '@/features/account/components/security-log.tsx';
 import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
 import { TwoFactorSection } from '@/features/account/components/two-factor-section.tsx';
+import { InvoiceList } from '@/features/payments/components/invoice-list.tsx';
+import { PlanBilling } from '@/features/subscription/components/plan-billing.tsx';
 import { PreferencesPanel } from '@/features/notifications/components/preferences-panel.tsx';
 import { authKeys } from '@/hooks/use-auth.ts';
 import { type Theme, useTheme } from '@/lib/theme.tsx';
@@ -39,6 +42,11 @@ function ThemeSection() {
 
 function Settings() {
   const account = useAccountSummary();
+  const { hash } = useLocation();
+  // /settings#plan (the header menu, /pricing, the 409 message) opens at that section once it is drawn.
+  useEffect(() => {
+    if (account.data && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [account.data, hash]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The account and its sessions are gone: forget everything cached for it and go home.
@@ -58,6 +66,10 @@ function Settings() {
       ) : (
         <>
           <ProfileSection key={account.data.email} account={account.data} />
+          <Section id="plan" title="Plan & billing" description="Your plan, this month's bills, and your invoices.">
+            <PlanBilling />
+            <InvoiceList />
+          </Section>
           {account.data.hasPassword && <PasswordSection />}
           <TwoFactorSection enabled={account.data.twoFactorEnabled} />
           <SessionsSection />

@@ -16,7 +16,7 @@ export const buttonVariants = cva(
         link: 'text-accent underline-offset-4 hover:underline',
       },
       size: {
-        // 44 px touch targets (DESIGN.md accessibility)
+        // 44 px touch targets (docs/design.md accessibility)
         default: 'h-11 px-4 py-2 has-[>svg]:px-3',
         sm: 'h-11 gap-1.5 px-3 md:h-9',
         lg: 'h-12 px-6 text-base has-[>svg]:px-4',

@@ -3,7 +3,7 @@ import { ResponsiveContainer, Tooltip as RechartsTooltip } from 'recharts';
 import { cn } from '@/lib/utils.ts';
 
 /**
- * Series of a chart and their colours (DESIGN.md): usage in primary, cost in accent,
+ * Series of a chart and their colours (docs/design.md): usage in primary, cost in accent,
  * last year dashed muted, anomalies destructive. Colours are CSS variables so light
  * and dark themes follow the tokens; each series gets `--color-<key>` inside the container.
  */

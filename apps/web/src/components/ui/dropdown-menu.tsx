@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils.ts';
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+export const DropdownMenuGroup = MenuPrimitive.Group;
 
 export function DropdownMenuContent({
   className,

@@ -1,3 +1,5 @@
+import type { InstallSecurity } from '@/lib/trust.ts';
+
 /** A legal or policy page: dated, in anchored sections (02-tools §2.19). Text is ours, written for Wattwise. */
 export interface LegalSection {
   /** The anchor (`/terms-of-service#liability`). */
@@ -16,4 +18,6 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
   /** Terms of Service: a side table of contents and a Back button (02-tools §2.19). */
   withTableOfContents?: boolean;
+  /** Sections whose text depends on this installation (https, encryption, the operator's statement), used instead of `sections`. */
+  sectionsFor?: (security: InstallSecurity) => readonly LegalSection[];
 }

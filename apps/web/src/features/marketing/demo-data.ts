@@ -48,7 +48,7 @@ export const DEMO_TESTIMONIALS = [
   },
 ] as const;
 
-/** The savings ticker (01-core §9): starts at 2,847,392 and rises by 1 to 10 every 3 s. */
+/** The savings tracker's example figure (01-core §9), shown still and labelled as an example. */
 export const TICKER_START = 2_847_392;
 
 /** Sample notices of the ticker, one every 5 s for 3 s. */

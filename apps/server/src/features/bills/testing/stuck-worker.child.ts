@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../../app.ts';
-import { loadConfig, REPO_ROOT } from '../../../config.ts';
+import { loadConfig, loadSecrets, REPO_ROOT } from '../../../config.ts';
 import { createDatabase, databaseOptionsFromConfig } from '../../../db/client.ts';
 import { createLogger } from '../../../platform/logger.ts';
 import { createQueue } from '../../../platform/queue.ts';
@@ -20,7 +20,7 @@ const database = await createDatabase(databaseOptionsFromConfig(config));
 await database.migrate();
 const queue = createQueue({ database, logger });
 await queue.start();
-const secrets = { authSecret: 'x'.repeat(40), altchaHmacKey: 'y'.repeat(40) };
+const secrets = { authSecret: 'x'.repeat(40), altchaHmacKey: 'y'.repeat(40), fileEncryption: loadSecrets(config).fileEncryption };
 const { auth, bills } = createApp({ config, secrets, database, queue, mailer: { kind: 'outbox' }, logger });
 await startBillWorker({ ...bills, database, extract: () => new Promise(() => undefined) }, queue, { expireSeconds: config.billJobExpireSeconds });
 const { userId } = await createVerifiedUser(auth, 'crash@example.com', 'Sunny-Day-42');

@@ -4,7 +4,7 @@ import { AlertTriangleIcon, ArrowDownIcon, ArrowUpIcon, CheckCircle2Icon } from 
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
-import { missingInputsText, noIssuesText } from '../lib/analysis-text.ts';
+import { estimateText, missingInputsText, noIssuesText } from '../lib/analysis-text.ts';
 import { formatChange, formatMoney, formatMonth, formatPercent, formatUnitPrice, formatUsage, MISSING_VALUE } from '@/lib/format.ts';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string | null }) {
@@ -84,22 +84,23 @@ export function AnalysisView({ analysis }: { analysis: BillAnalysis }) {
         <Figure
           label="Charges this period"
           value={costs.currentCharges != null ? formatMoney(costs.currentCharges) : MISSING_VALUE}
-          detail={pastDue != null ? `Plus ${formatMoney(pastDue)} past due from earlier bills` : null}
+          detail={estimateText(analysis.figures?.currentCharges) ?? (pastDue != null ? `Plus ${formatMoney(pastDue)} past due from earlier bills` : null)}
         />
         <Figure
           label="Cost per unit"
           value={costs.costPerUnit != null ? formatUnitPrice(costs.costPerUnit, unit) : '—'}
-          detail={costs.marginalRate != null ? `Next unit ${formatUnitPrice(costs.marginalRate, unit)}` : null}
+          detail={estimateText(analysis.figures?.costPerUnit) ?? (costs.marginalRate != null ? `Next unit ${formatUnitPrice(costs.marginalRate, unit)}` : null)}
         />
         <Figure
           label="Fixed vs variable"
           value={costs.fixedShare != null ? `${formatMoney(costs.fixed)} / ${formatMoney(costs.variable)}` : '—'}
           detail={
-            costs.fixedShare != null
+            estimateText(analysis.figures?.fixedVsVariable) ??
+            (costs.fixedShare != null
               ? `${formatPercent(costs.fixedShare)} of this period's charges is fixed`
               : costs.charges.length
                 ? 'The itemised charges could not be checked against the amount'
-                : 'No itemised charges were read from this bill'
+                : 'No itemised charges were read from this bill')
           }
         />
         <Figure

@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
 import { providerName } from '@/lib/bill-labels.ts';
-import { formatChange, formatDate, formatMoney, MISSING_VALUE } from '@/lib/format.ts';
+import { formatAmountDue, formatChange, formatDate, formatMoney, MISSING_VALUE } from '@/lib/format.ts';
 import type { OverviewFigures as Figures } from '../lib/overview.ts';
 
 function FigureCard({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -18,13 +18,13 @@ function FigureCard({ label, value, children }: { label: string; value: string; 
   );
 }
 
-/** One big number per card (DESIGN.md): latest bill, potential savings, bills read and analyzed. */
+/** One big number per card (docs/design.md): latest bill, potential savings, bills read and analyzed. */
 export function OverviewFigures({ figures }: { figures: Figures }) {
   const { latest } = figures;
   const change = latest?.changePct ?? null;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FigureCard label="Latest bill" value={latest ? (latest.amount != null ? formatMoney(latest.amount) : MISSING_VALUE) : '—'}>
+      <FigureCard label="Latest bill" value={latest ? (latest.amount != null ? formatAmountDue(latest.amount) : MISSING_VALUE) : '—'}>
         {latest ? (
           <>
             {change !== null && change !== 0 && (
@@ -41,8 +41,13 @@ export function OverviewFigures({ figures }: { figures: Figures }) {
           'No bill read yet'
         )}
       </FigureCard>
-      <FigureCard label="Potential savings per year" value={formatMoney(figures.annualSavings)}>
+      <FigureCard label="Potential savings per year" value={figures.annualSavings === 0 && figures.toConfirm > 0 ? 'To confirm' : formatMoney(figures.annualSavings)}>
         {figures.oneTimeSavings > 0 ? `Plus ${formatMoney(figures.oneTimeSavings)} to claim back once` : 'The recommendations below taken together, without counting a cost twice'}
+        {figures.toConfirm > 0 && (
+          <span className="block">
+            {figures.toConfirm} {figures.toConfirm === 1 ? 'estimate' : 'estimates'} not counted: confirm usage to see {figures.toConfirm === 1 ? 'it' : 'them'}
+          </span>
+        )}
       </FigureCard>
       <FigureCard label="Bills analyzed" value={`${figures.analyzed} of ${figures.processed}`}>
         {figures.flagged > 0 ? `${figures.flagged} flagged as unusual` : 'Nothing unusual flagged'}

@@ -20,6 +20,9 @@ export interface RecommendationView {
   steps: string[];
   /** The bill the advice was worked out from (shown on the overview, where cards of many bills meet). */
   source?: { label: string; href: string } | null;
+  /** The bill's usage or amount was read unsure: the figure is an estimate until the user confirms it. */
+  needsConfirmation?: 'usage' | 'amount' | null;
+  billId?: string;
 }
 
 const DIFFICULTY_VARIANT: Record<string, 'success' | 'warning' | 'destructive'> = {
@@ -51,13 +54,35 @@ export function RecommendationCardView({ recommendation }: { recommendation: Rec
         </Badge>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
-        <div>
-          <p className="text-xs font-medium text-muted-foreground uppercase">
-            {recommendation.oneTime ? 'Estimated refund' : 'Estimated savings per year'}
-          </p>
-          <p className="text-2xl font-semibold text-brand tabular-nums">{formatMoney(recommendation.savings)}</p>
-        </div>
-        <p className="text-sm text-muted-foreground">{recommendation.description}</p>
+        {recommendation.needsConfirmation ? (
+          // No money figure (nor the rate comparison in the description) from a value the reader was unsure of.
+          <div className="grid gap-1">
+            <Badge variant="warning" className="w-fit">
+              Estimate
+            </Badge>
+            <p className="text-sm">
+              The {recommendation.needsConfirmation === 'usage' ? 'usage' : 'amount'} on this bill needs checking.{' '}
+              {recommendation.billId ? (
+                <Link to={`/dashboard/bills/${encodeURIComponent(recommendation.billId)}`} className="font-medium text-accent underline-offset-4 hover:underline">
+                  Confirm {recommendation.needsConfirmation} to see this
+                </Link>
+              ) : (
+                `Confirm ${recommendation.needsConfirmation} to see this`
+              )}
+              .
+            </p>
+          </div>
+        ) : (
+          <>
+            <div>
+              <p className="text-xs font-medium text-muted-foreground uppercase">
+                {recommendation.oneTime ? 'Estimated refund' : 'Estimated savings per year'}
+              </p>
+              <p className="text-2xl font-semibold text-brand tabular-nums">{formatMoney(recommendation.savings)}</p>
+            </div>
+            <p className="text-sm text-muted-foreground">{recommendation.description}</p>
+          </>
+        )}
         {recommendation.source && (
           <Link to={recommendation.source.href} className="w-fit text-sm text-accent underline-offset-4 hover:underline">
             {recommendation.source.label}

@@ -15,7 +15,7 @@ interface DotProps {
   payload?: ChartPoint;
 }
 
-/** Anomalies as destructive dots (DESIGN.md); ordinary months get a small dot in the series colour. */
+/** Anomalies as destructive dots (docs/design.md); ordinary months get a small dot in the series colour. */
 function seriesDot(color: string) {
   function SeriesDot({ cx, cy, index, payload }: DotProps) {
     if (cx == null || cy == null) return <g key={index} />;

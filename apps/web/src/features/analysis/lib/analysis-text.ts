@@ -1,4 +1,5 @@
-import type { BillAnalysis } from '@wattwise/shared/analysis/types';
+import { confirmText } from '@wattwise/shared/analysis/provenance';
+import type { BillAnalysis, FigureStatus } from '@wattwise/shared/analysis/types';
 
 const INPUT_LABELS: Record<string, string> = { amount: 'the amount due', usage: 'the usage', service_period: 'the service period' };
 
@@ -17,4 +18,10 @@ export function noIssuesText(checksRun: BillAnalysis['checksRun'] | undefined): 
   if (charges) return 'No billing errors found: the charges add up. The service days could not be checked against an earlier bill.';
   if (servicePeriod) return 'No billing errors found in the service days. The charges could not be checked: the amount or the itemised lines were not read.';
   return 'The charges and service days could not be checked: the amount, the itemised lines or an earlier bill of this account are missing.';
+}
+
+/** 'Estimate: confirm usage to see this' for a figure built on values read with low confidence; null otherwise. */
+export function estimateText(figure: FigureStatus | undefined): string | null {
+  if (!figure || figure.status !== 'unsure') return null;
+  return `Estimate: ${confirmText(figure.unsure)}`;
 }

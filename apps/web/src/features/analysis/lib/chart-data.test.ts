@@ -31,5 +31,27 @@ describe('chart data', () => {
     expect(power?.summary).toContain('up 30% on the one before');
     expect(power?.summary).toContain('1 bill was flagged as unusual.');
   });
-});
 
+  it('keeps every bill: two bills in one month are both drawn, and a corrected period moves a bill without dropping it', () => {
+    const bills = [
+      bill({ id: 'feb', servicePeriodStart: '2026-02-01', servicePeriodEnd: '2026-02-28', totalAmount: 100, createdAt: '2026-03-01T00:00:00Z' }),
+      // Uploaded later, its period corrected into February too: the older upload must stay.
+      bill({ id: 'feb-b', servicePeriodStart: '2026-02-03', servicePeriodEnd: '2026-02-25', totalAmount: 40, createdAt: '2026-04-01T00:00:00Z' }),
+      bill({ id: 'mar', servicePeriodStart: '2026-03-01', servicePeriodEnd: '2026-03-31', totalAmount: 120 }),
+    ];
+    const [series] = buildAccountSeries(bills);
+    expect(series?.points.map((p) => p.billId).sort()).toEqual(['feb', 'feb-b', 'mar']);
+    expect(new Set(series?.points.map((p) => p.label)).size).toBe(3);
+    expect(series?.summary).toContain('3 bills');
+  });
+
+  it('takes last year from the same account 12 months earlier ± 20 days only, not an 11-months-earlier bill', () => {
+    const bills = [
+      bill({ id: 'now', servicePeriodStart: '2026-03-01', servicePeriodEnd: '2026-03-31', usageAmount: 900 }),
+      bill({ id: 'eleven', servicePeriodStart: '2025-04-01', servicePeriodEnd: '2025-04-30', usageAmount: 930 }),
+      bill({ id: 'other', accountId: 'a2', servicePeriodStart: '2025-03-01', servicePeriodEnd: '2025-03-31', usageAmount: 10 }),
+    ];
+    const series = buildAccountSeries(bills).find((s) => s.key === 'a1');
+    expect(series?.points.find((p) => p.billId === 'now')).toMatchObject({ lastYearUsage: null, lastYearCost: null });
+  });
+});

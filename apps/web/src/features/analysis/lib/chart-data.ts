@@ -1,5 +1,8 @@
 import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
-import type { BillFigures } from '@wattwise/shared/contract/bills';
+import type { BillFigures as BillFiguresDto } from '@wattwise/shared/contract/bills';
+
+/** The figures these helpers read (a bill summary has them too). */
+type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'>;
 import { providerName } from '@/lib/bill-labels.ts';
 import { periodCost } from './overview.ts';
 import { formatMoney, formatMonth, formatUsage } from '@/lib/format.ts';
@@ -44,11 +47,6 @@ export function billMonth(bill: Pick<BillFigures, 'servicePeriodStart' | 'servic
   return (bill.servicePeriodEnd ?? bill.dueDate ?? bill.createdAt).slice(0, 7);
 }
 
-function previousYear(month: string): string {
-  const [year, mon] = month.split('-');
-  return `${Number(year) - 1}-${mon}`;
-}
-
 function accountKey(bill: BillFigures): string {
   return bill.accountId ?? `${bill.utilityProvider}|${bill.accountNumber}|${bill.billType}`;
 }
@@ -66,7 +64,7 @@ function mostCommon(values: (string | null)[]): string | null {
   return best;
 }
 
-/** Plain-English description of a series, shown beside its chart (DESIGN.md accessibility). */
+/** Plain-English description of a series, shown beside its chart (docs/design.md accessibility). */
 export function describeSeries(points: readonly ChartPoint[], unit: string | null): string {
   if (!points.length) return 'No processed bills yet.';
   const first = points[0];
@@ -109,9 +107,23 @@ export function describeSeries(points: readonly ChartPoint[], unit: string | nul
   return parts.join(' ');
 }
 
+/** Middle day of a bill's service period (else its end, due or upload day), in days since 1970. */
+function refDay(bill: Pick<BillFigures, 'servicePeriodStart' | 'servicePeriodEnd' | 'dueDate' | 'createdAt'>): number {
+  const start = bill.servicePeriodStart ? Date.parse(`${bill.servicePeriodStart.slice(0, 10)}T00:00:00Z`) : NaN;
+  const end = bill.servicePeriodEnd ? Date.parse(`${bill.servicePeriodEnd.slice(0, 10)}T00:00:00Z`) : NaN;
+  if (Number.isFinite(start) && Number.isFinite(end) && end >= start) return Math.floor((start + end) / 2 / DAY_MS);
+  return Math.floor(Date.parse(`${(bill.servicePeriodEnd ?? bill.dueDate ?? bill.createdAt).slice(0, 10)}T00:00:00Z`) / DAY_MS);
+}
+
+/** "The same bill last year": 365 days earlier ± 20 (the tolerance every screen uses). */
+const YEAR_DAYS = 365;
+const YEAR_TOLERANCE_DAYS = 20;
+
 /**
  * Usage and cost over time, one series per utility account (history and anomalies are per
- * account). Only processed bills count; of two bills for the same month the newer upload wins.
+ * account). Only processed bills count, and every one of them is a point: two bills in one
+ * month are both drawn (the second labelled as such), and a corrected period moves a bill, it
+ * never drops it.
  */
 export function buildAccountSeries(bills: readonly BillFigures[]): AccountSeries[] {
   const groups = new Map<string, BillFigures[]>();
@@ -122,15 +134,22 @@ export function buildAccountSeries(bills: readonly BillFigures[]): AccountSeries
   }
   const series: AccountSeries[] = [];
   for (const [key, group] of groups) {
-    const byMonth = new Map<string, BillFigures>();
-    for (const bill of [...group].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) byMonth.set(billMonth(bill), bill);
-    const months = [...byMonth.keys()].sort();
-    const points = months.map((month): ChartPoint => {
-      const bill = byMonth.get(month) as BillFigures;
-      const lastYear = byMonth.get(previousYear(month));
+    const ordered = [...group].sort((a, b) => refDay(a) - refDay(b) || a.createdAt.localeCompare(b.createdAt));
+    const seen = new Map<string, number>();
+    const points = ordered.map((bill): ChartPoint => {
+      const month = billMonth(bill);
+      const nth = (seen.get(month) ?? 0) + 1;
+      seen.set(month, nth);
+      const day = refDay(bill);
+      let lastYear: BillFigures | null = null;
+      for (const other of ordered) {
+        const gap = Math.abs(refDay(other) - (day - YEAR_DAYS));
+        if (other !== bill && gap <= YEAR_TOLERANCE_DAYS && (lastYear === null || gap < Math.abs(refDay(lastYear) - (day - YEAR_DAYS)))) lastYear = other;
+      }
+      const label = formatMonth(month) ?? month;
       return {
         month,
-        label: formatMonth(month) ?? month,
+        label: nth === 1 ? label : `${label} (bill ${nth})`,
         billId: bill.id,
         usage: bill.usageAmount,
         cost: periodCost(bill),
@@ -142,7 +161,7 @@ export function buildAccountSeries(bills: readonly BillFigures[]): AccountSeries
     const unit = mostCommon(group.map((bill) => bill.usageUnit));
     const sample = group[group.length - 1] ?? group[0];
     if (!sample) continue;
-    const latest = byMonth.get(months[months.length - 1] ?? '');
+    const latest = ordered[ordered.length - 1];
     series.push({ key, title: accountTitle(sample), unit, points, summary: describeSeries(points, unit), latestBill: latest ? { id: latest.id, billType: latest.billType } : null });
   }
   return series.sort((a, b) => b.points.length - a.points.length);

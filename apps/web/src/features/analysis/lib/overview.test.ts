@@ -63,4 +63,12 @@ describe('overviewFigures', () => {
     );
     expect(figures).toMatchObject({ processed: 3, analyzed: 2, flagged: 1 });
   });
+
+  it('never counts a recommendation worked out from unsure usage in the savings headline', () => {
+    const figures = overviewFigures([bill('b', '2026-01-31', 100)], [card(251064.08, 'annual', { needsConfirmation: 'usage' }), card(40)]);
+    expect(figures.annualSavings).toBe(40);
+    expect(figures.toConfirm).toBe(1);
+    const onlyUnsure = overviewFigures([bill('b', '2026-01-31', 100)], [card(251064.08, 'annual', { needsConfirmation: 'usage' }), card(98.08, 'one_time', { needsConfirmation: 'amount' })]);
+    expect(onlyUnsure).toMatchObject({ annualSavings: 0, oneTimeSavings: 0, toConfirm: 2 });
+  });
 });

@@ -1,5 +1,8 @@
-import { combineAnnualSavings } from '@wattwise/shared/analysis/combine-savings';
-import type { BillFigures } from '@wattwise/shared/contract/bills';
+import { yearlySavingsOfCards } from '@wattwise/shared/analysis/combine-savings';
+import type { BillFigures as BillFiguresDto } from '@wattwise/shared/contract/bills';
+
+/** The figures these helpers read (a bill summary has them too). */
+type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'>;
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import { billDate } from '@/lib/bill-labels.ts';
 
@@ -13,6 +16,8 @@ export interface OverviewFigures {
    */
   annualSavings: number;
   oneTimeSavings: number;
+  /** Recommendations left out of the totals: worked out from a usage or amount still to confirm. */
+  toConfirm: number;
   processed: number;
   analyzed: number;
   flagged: number;
@@ -48,19 +53,13 @@ export function overviewFigures(bills: readonly BillFigures[], cards: readonly R
   }
   const round = (value: number) => Math.round(value * 100) / 100;
   const billsById = new Map(bills.map((bill) => [bill.id, bill]));
+  // Money headlines only from confirmed or confidently read inputs.
+  const sure = cards.filter((card) => !card.needsConfirmation);
   return {
     latest,
-    annualSavings: combineAnnualSavings(
-      cards
-        .filter((card) => card.savingsPeriod !== 'one_time')
-        .map((card) => ({
-          accountKey: billsById.get(card.billId)?.accountId ?? card.billId,
-          recommendationType: card.recommendationType ?? card.title,
-          savings: card.savings,
-          costReduced: card.costReduced ?? null,
-        })),
-    ),
-    oneTimeSavings: round(cards.filter((card) => card.savingsPeriod === 'one_time').reduce((sum, card) => sum + card.savings, 0)),
+    toConfirm: cards.length - sure.length,
+    annualSavings: yearlySavingsOfCards(cards, (billId) => billsById.get(billId)?.accountId),
+    oneTimeSavings: round(sure.filter((card) => card.savingsPeriod === 'one_time').reduce((sum, card) => sum + card.savings, 0)),
     processed: processed.length,
     analyzed: processed.filter((bill) => bill.analyzed).length,
     flagged: processed.filter((bill) => bill.analyzed && bill.hasAnomalies).length,

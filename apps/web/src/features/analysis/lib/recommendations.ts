@@ -1,4 +1,7 @@
-import type { BillFigures } from '@wattwise/shared/contract/bills';
+import type { BillFigures as BillFiguresDto } from '@wattwise/shared/contract/bills';
+
+/** The figures these helpers read (a bill summary has them too). */
+type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'>;
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import { billDate, providerName } from '@/lib/bill-labels.ts';
 import { formatMonth } from '@/lib/format.ts';

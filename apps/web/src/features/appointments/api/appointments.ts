@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, Availability, BookAppointmentInput } from '@wattwise/shared/contract/appointments';
+import type { AdminAppointmentList, AdminAppointmentTab, Appointment, Availability, BookAppointmentInput } from '@wattwise/shared/contract/appointments';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const appointmentKeys = {
@@ -35,4 +35,9 @@ export function useCancelAppointment() {
     mutationFn: (id: string) => apiRequest<null>(`/api/appointments/${id}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
+}
+
+/** Admin: every customer's bookings on one tab (upcoming, past, cancelled). */
+export function useStaffAppointments(tab: AdminAppointmentTab) {
+  return useQuery({ queryKey: [...appointmentKeys.all, 'staff', tab] as const, queryFn: () => apiRequest<AdminAppointmentList>(`/api/admin/appointments?tab=${tab}`), retry: false });
 }

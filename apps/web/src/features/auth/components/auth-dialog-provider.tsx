@@ -46,7 +46,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
 
-  // The control that opened the dialog gets the focus back when it closes (DESIGN.md: dialogs restore focus).
+  // The control that opened the dialog gets the focus back when it closes (docs/design.md: dialogs restore focus).
   const opener = useRef<HTMLElement | null>(null);
   const openAuthDialog = useCallback((nextMode: AuthMode, nextReturnPath?: string) => {
     opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;

@@ -54,7 +54,7 @@ export function TwoFactorStep({ onSignedIn, onCancel }: { onSignedIn: () => void
         void submit();
       }}
     >
-      {error && <AuthErrorAlert error={{ kind: 'other', title: 'Verification failed', message: error }} />}
+      {error && <AuthErrorAlert error={{ kind: 'other', title: 'Code not accepted', message: error }} />}
       <p className="text-sm text-muted-foreground">
         {kind === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the backup codes you saved when you turned on two-factor authentication.'}
       </p>

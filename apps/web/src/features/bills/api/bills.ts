@@ -24,6 +24,8 @@ function filterParams(filters: BillFilters): URLSearchParams {
 }
 
 const isInFlight = (bill: Pick<BillSummary, 'status'>) => bill.status === 'queued' || bill.status === 'processing';
+/** The bill's automatic analysis is queued or running (it appears without an Analyze click). */
+const analysisRunning = (bill: Pick<BillSummary, 'analyzed' | 'analysisState'>) => !bill.analyzed && (bill.analysisState === 'queued' || bill.analysisState === 'running');
 
 /** One page of `GET /api/bills`: `limit` bills after `cursor` (the first page without one). */
 export async function getBillPage(filters: BillFilters & { limit?: number }, cursor?: string | null): Promise<BillList> {
@@ -73,7 +75,8 @@ export const billQueryOptions = (id: string) =>
   queryOptions({
     queryKey: billKeys.detail(id),
     queryFn: async () => (await api.get<{ bill: BillDetail }>(billPath(id))).bill,
-    refetchInterval: (query) => (query.state.data && isInFlight(query.state.data) ? 2000 : false),
+    // While the bill is read, every 2 s; while its analysis runs by itself, every 1.5 s until it appears.
+    refetchInterval: (query) => (query.state.data && isInFlight(query.state.data) ? 2000 : query.state.data && analysisRunning(query.state.data) ? 1500 : false),
   });
 
 export function useBill(id: string, { enabled = true }: { enabled?: boolean } = {}) {

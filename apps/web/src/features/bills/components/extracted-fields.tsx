@@ -129,43 +129,63 @@ export function ExtractedFields({ bill }: { bill: BillDetail }) {
   }
   const names = BILL_FIELDS.filter((name) => bill.fields[name] !== undefined);
   return (
-    <dl className="grid gap-1">
-      {names.map((name) => {
-        const field = bill.fields[name];
-        return (
-          <div key={name} className="grid gap-1 border-b py-3 last:border-0 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-sm text-muted-foreground">{FIELD_LABELS[name]}</dt>
-            <dd className="grid gap-1">
-              {editing === name ? (
-                <FieldEditor billId={bill.id} name={name} field={field} onDone={() => setEditing(null)} />
-              ) : (
-                <div className="flex items-start gap-2">
-                  <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className={field.value == null ? 'text-muted-foreground' : 'font-medium break-words tabular-nums'}>
-                      {displayFieldValue(name, field.value)}
-                    </span>
-                    <ConfidenceBadge confidence={field.confidence} corrected={field.corrected} />
-                    {needsCheck(field) && <ConfirmValue billId={bill.id} name={name} field={field} />}
+    <>
+      <dl className="grid gap-1">
+        {names.map((name) => {
+          const field = bill.fields[name];
+          return (
+            <div key={name} className="grid gap-1 border-b py-3 last:border-0 sm:grid-cols-[10rem_1fr]">
+              <dt className="text-sm text-muted-foreground">{FIELD_LABELS[name]}</dt>
+              <dd className="grid gap-1">
+                {editing === name ? (
+                  <FieldEditor billId={bill.id} name={name} field={field} onDone={() => setEditing(null)} />
+                ) : (
+                  <div className="flex items-start gap-2">
+                    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className={field.value == null ? 'text-muted-foreground' : 'font-medium break-words tabular-nums'}>
+                        {displayFieldValue(name, field.value)}
+                      </span>
+                      <ConfidenceBadge confidence={field.confidence} corrected={field.corrected} />
+                      {needsCheck(field) && <ConfirmValue billId={bill.id} name={name} field={field} />}
+                    </div>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="-my-2 shrink-0"
+                      onClick={() => setEditing(name)}
+                      aria-label={`Edit ${FIELD_LABELS[name].toLowerCase()}`}
+                    >
+                      <PencilIcon aria-hidden />
+                      Edit
+                    </Button>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="-my-2 shrink-0"
-                    onClick={() => setEditing(name)}
-                    aria-label={`Edit ${FIELD_LABELS[name].toLowerCase()}`}
-                  >
-                    <PencilIcon aria-hidden />
-                    Edit
-                  </Button>
-                </div>
-              )}
-              {field.corrected && field.originalValue != null && (
-                <span className="text-xs text-muted-foreground">Read as {displayFieldValue(name, field.originalValue)}</span>
-              )}
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
+                )}
+                {field.corrected && field.originalValue != null && (
+                  <span className="text-xs text-muted-foreground">Read as {displayFieldValue(name, field.originalValue)}</span>
+                )}
+                {!field.corrected && bill.aiFields.includes(name) && (
+                  <span className="text-xs text-muted-foreground">Read by the AI model, and found printed on the bill</span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {bill.processing && <ReadingSource bill={bill} />}
+    </>
+  );
+}
+
+/** Whether an AI model helped read the bill: which one, and for which values. */
+function ReadingSource({ bill }: { bill: BillDetail }) {
+  const filled = bill.aiFields.map((name) => FIELD_LABELS[name].toLowerCase());
+  return (
+    <p className="mt-3 text-xs text-muted-foreground">
+      {bill.aiModel === null
+        ? 'No AI was used to read this bill: every value was read from the bill by our rules.'
+        : filled.length > 0
+          ? `The AI model ${bill.aiModel} was asked about the values our rules were unsure of; it gave the ${filled.join(', ')}, each found printed on the bill.`
+          : `The AI model ${bill.aiModel} was asked about the values our rules were unsure of; none of its answers was found printed on the bill, so none was used.`}
+    </p>
   );
 }

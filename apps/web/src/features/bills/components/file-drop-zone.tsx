@@ -12,10 +12,14 @@ interface FileDropZoneProps {
   onBlockedPick?: () => boolean;
   onFile: (file: File) => void;
   onClear: () => void;
+  /** What the picker offers besides bills (the upload page adds Green Button .xml and .csv). */
+  alsoAccept?: string;
+  /** The line under the drop target, when the page accepts more than bills. */
+  hint?: string;
 }
 
 /** Drag-and-drop area with a Choose File button; shows the chosen file's name and size in MB. */
-export function FileDropZone({ file, disabled, onBlockedPick, onFile, onClear }: FileDropZoneProps) {
+export function FileDropZone({ file, disabled, onBlockedPick, onFile, onClear, alsoAccept, hint }: FileDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const hintId = useId();
@@ -64,14 +68,14 @@ export function FileDropZone({ file, disabled, onBlockedPick, onFile, onClear }:
           <UploadCloudIcon className="size-10 text-brand" aria-hidden />
           <p className="font-medium">Drag and drop your bill here</p>
           <p id={hintId} className="text-sm text-muted-foreground">
-            PDF, JPEG, PNG or HEIC, up to 10 MB
+            {hint ?? 'PDF, JPEG, PNG or HEIC, up to 10 MB'}
           </p>
         </>
       )}
       <input
         ref={inputRef}
         type="file"
-        accept={ACCEPTED_FILE_TYPES}
+        accept={alsoAccept ? `${ACCEPTED_FILE_TYPES},${alsoAccept}` : ACCEPTED_FILE_TYPES}
         aria-label="Choose file"
         aria-describedby={hintId}
         className="sr-only"

@@ -2,7 +2,7 @@ import { AlertCircleIcon, CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { formatDate, formatMoney, MISSING_VALUE } from '@/lib/format.ts';
+import { formatAmountDue, formatDate, MISSING_VALUE } from '@/lib/format.ts';
 import type { ProgressState } from '../lib/upload-progress.ts';
 import type { BillSummary } from '@wattwise/shared/contract/bills';
 import { UPLOAD_MESSAGES } from '../upload-messages.ts';
@@ -67,7 +67,7 @@ export function UploadSuccess({ bill, willRedirect, onUploadAnother }: { bill: B
               </Link>
             </dd>
           ) : (
-            <dd className="text-lg font-semibold tabular-nums">{formatMoney(bill.totalAmount)}</dd>
+            <dd className="text-lg font-semibold tabular-nums">{formatAmountDue(bill.totalAmount)}</dd>
           )}
         </div>
         <div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillSummary } from '@wattwise/shared/contract/bills';
 import { createBillSummary } from '@/test/factories.ts';
-import { analyzeAction, billLoadError, billRowText, billViewStatus, flaggedBills, isBillId, READING_TEXT, recentBills, sortBillsByPeriod } from './bill-view.ts';
+import { analysisRunning, analyzeAction, billLoadError, billRowText, billViewStatus, flaggedBills, isBillId, READING_TEXT, recentBills, sortBillsByPeriod } from './bill-view.ts';
 import { providerName } from '@/lib/bill-labels.ts';
 
 function viewBill(overrides: Partial<BillSummary>): BillSummary {
@@ -42,6 +42,14 @@ describe('the analyse action (item 12)', () => {
     expect(analyzeAction(bill('b', { analyzed: false }))).toBe('Analyze');
     expect(analyzeAction({ ...bill('c', { analyzed: false }), fields: { totalAmount: { corrected: true } } })).toBe('Re-analyze');
     expect(analyzeAction(bill('d', { status: 'processing', analyzed: false }))).toBeNull();
+  });
+
+  it('is not offered while the analysis runs by itself, and is again when it failed (issue 24)', () => {
+    expect(analyzeAction(bill('e', { analyzed: false, analysisState: 'queued' }))).toBeNull();
+    expect(analyzeAction(bill('f', { analyzed: false, analysisState: 'running' }))).toBeNull();
+    expect(analysisRunning(bill('g', { analyzed: false, analysisState: 'running' }))).toBe(true);
+    expect(analysisRunning(bill('h', { analyzed: true, analysisState: null }))).toBe(false);
+    expect(analyzeAction(bill('i', { analyzed: false, analysisState: 'failed' }))).toBe('Analyze');
   });
 });
 

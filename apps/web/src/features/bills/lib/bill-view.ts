@@ -1,6 +1,6 @@
 import { billDate, providerName } from '@/lib/bill-labels.ts';
 import { BILLS_MESSAGES } from '../messages.ts';
-import { formatDate, formatMoneyOrNull, MISSING_VALUE } from '@/lib/format.ts';
+import { formatAmountDueOrNull, formatDate, MISSING_VALUE } from '@/lib/format.ts';
 import type { BillSummary } from '@wattwise/shared/contract/bills';
 
 /** Status shown in the bills table (01-core §3 dashboard view, plus the processing states). */
@@ -44,7 +44,7 @@ export function billRowText(bill: Pick<BillSummary, 'status' | 'analyzed' | 'uti
   const status = billViewStatus(bill);
   if (status === 'processing') return { date: '—', provider: READING_TEXT, amount: '—', amountMissing: false };
   const date = bill.servicePeriodEnd ?? bill.dueDate;
-  const amount = formatMoneyOrNull(bill.totalAmount);
+  const amount = formatAmountDueOrNull(bill.totalAmount);
   return {
     date: formatDate(date) ?? formatDate(bill.createdAt) ?? '—',
     provider: providerName(bill.utilityProvider),
@@ -68,9 +68,11 @@ export function sortBillsByPeriod<T extends Pick<BillSummary, 'status' | 'servic
  * earlier analysis; 'Analyze' for a bill never analysed.
  */
 export function analyzeAction(
-  bill: Pick<BillSummary, 'status' | 'analyzed'> & { fields?: Partial<Record<string, { corrected: boolean }>> },
+  bill: Pick<BillSummary, 'status' | 'analyzed'> & { analysisState?: BillSummary['analysisState']; fields?: Partial<Record<string, { corrected: boolean }>> },
 ): 'Analyze' | 'Re-analyze' | null {
   if (billViewStatus(bill) !== 'pending') return null;
+  // The analysis runs by itself after reading and after a correction: no button while it does.
+  if (analysisRunning(bill)) return null;
   return Object.values(bill.fields ?? {}).some((field) => field?.corrected) ? 'Re-analyze' : 'Analyze';
 }
 
@@ -85,4 +87,9 @@ export function isBillId(value: string): boolean {
 export function billLoadError(status: number | null, message: string | null | undefined): { title: string; detail: string | null } {
   if (status === 404) return { title: BILLS_MESSAGES.billNotFound, detail: 'This bill does not exist, or it was deleted.' };
   return { title: BILLS_MESSAGES.loadBillsFailed, detail: message && message !== BILLS_MESSAGES.loadBillsFailed ? message : null };
+}
+
+/** Whether the bill's automatic analysis is queued or running (the page shows it and polls). */
+export function analysisRunning(bill: { analyzed: boolean; analysisState?: BillSummary['analysisState'] }): boolean {
+  return !bill.analyzed && (bill.analysisState === 'queued' || bill.analysisState === 'running');
 }

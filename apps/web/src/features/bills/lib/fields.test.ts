@@ -31,3 +31,18 @@ describe('needsCheck', () => {
     expect(needsCheck({ value: null, confidence: 0, corrected: false })).toBe(false);
   });
 });
+
+describe('credit balances', () => {
+  it('shows a negative amount due as a credit, never as owed', () => {
+    expect(displayFieldValue('totalAmount', -75.61)).toBe('Credit $75.61');
+    expect(displayFieldValue('previousBalance', -12)).toBe('Credit $12.00');
+    expect(displayFieldValue('totalAmount', 75.61)).toBe('$75.61');
+  });
+
+  it('takes a credit typed as a correction of the amount due, not of the charges', () => {
+    expect(parseCorrection('totalAmount', '-75.61')).toBe(-75.61);
+    expect(parseCorrection('totalAmount', 'Credit $75.61')).toBe(-75.61);
+    expect(parseCorrection('totalAmount', 'Credit -5')).toBeNull();
+    expect(parseCorrection('currentCharges', '-75.61')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
-import { formatDate, formatMoney, MISSING_VALUE } from '@/lib/format.ts';
+import { formatAmountDue, formatDate, formatMoney, MISSING_VALUE } from '@/lib/format.ts';
 import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import type { BillType, ExtractedField, BillField } from '@wattwise/shared/contract/bills';
+import { fieldStatusOf, UNSURE_BELOW } from '@wattwise/shared/analysis/provenance';
 
 export const FIELD_LABELS: Record<BillField, string> = {
   utilityProvider: 'Provider',
@@ -34,7 +35,8 @@ export function displayFieldValue(field: BillField, value: ExtractedField['value
   if (value == null || value === '') return MISSING_VALUE;
   switch (kindOf(field)) {
     case 'money':
-      return typeof value === 'number' ? formatMoney(value) : String(value);
+      if (typeof value !== 'number') return String(value);
+      return field === 'totalAmount' || field === 'previousBalance' ? formatAmountDue(value) : formatMoney(value);
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
     case 'date':
@@ -51,6 +53,12 @@ export function parseCorrection(field: BillField, input: string): string | numbe
   switch (kindOf(field)) {
     case 'money':
     case 'number': {
+      // A balance may be a credit: "-75.61" or "Credit 75.61".
+      if (field === 'totalAmount' || field === 'previousBalance') {
+        const credit = /^credit\b/i.test(text);
+        const number = Number(text.replace(/^credit\b/i, '').replace(/[$,\s]/g, ''));
+        return Number.isFinite(number) && !(credit && number < 0) ? (credit ? -number : number) : null;
+      }
       const number = Number(text.replace(/[$,\s]/g, ''));
       return Number.isFinite(number) && number >= 0 ? number : null;
     }
@@ -63,9 +71,9 @@ export function parseCorrection(field: BillField, input: string): string | numbe
 }
 
 /** Under this confidence a value read off the bill is shown as 'Please check' and asked for confirmation. */
-export const CHECK_BELOW = 0.8;
+export const CHECK_BELOW = UNSURE_BELOW;
 
-/** A read value the reader is not sure of: shown as 'Please check' until the user confirms or corrects it. */
+/** A read value the reader is not sure of (status 'unsure'): shown as 'Please check' until the user confirms or corrects it. */
 export function needsCheck(field: { value: unknown; confidence: number; corrected: boolean }): boolean {
-  return field.value != null && !field.corrected && field.confidence < CHECK_BELOW;
+  return fieldStatusOf(field) === 'unsure';
 }

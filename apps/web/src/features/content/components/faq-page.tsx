@@ -1,10 +1,11 @@
 import { ChevronDownIcon, MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
 import { Accordion } from 'radix-ui';
-import { CONTACT } from '../contact.ts';
+import { telHref, useOperator } from '@/lib/public-config.ts';
 import { FAQ_GROUPS } from '../faq.ts';
 
 /** /faq (02-tools §2.19): seven groups of single-open collapsibles, then the contact options. */
 export function FaqPage() {
+  const operator = useOperator();
   return (
     <div className="mx-auto grid w-full max-w-[1200px] gap-10 px-4 py-12 sm:px-6">
       <header className="grid gap-2">
@@ -42,21 +43,30 @@ export function FaqPage() {
           <li className="rounded-xl border bg-card p-4">
             <MailIcon className="size-5 text-brand" aria-hidden />
             <p className="mt-2 font-medium">Email</p>
-            <a href={`mailto:${CONTACT.email}`} className="text-sm text-accent underline underline-offset-4">
-              {CONTACT.email}
-            </a>
+            {operator && (
+              <a href={`mailto:${operator.supportEmail}`} className="text-sm text-accent underline underline-offset-4">
+                {operator.supportEmail}
+              </a>
+            )}
           </li>
-          <li className="rounded-xl border bg-card p-4">
-            <PhoneIcon className="size-5 text-brand" aria-hidden />
-            <p className="mt-2 font-medium">Phone</p>
-            <a href={`tel:${CONTACT.phone.replace(/[^0-9+]/g, '')}`} className="text-sm text-accent underline underline-offset-4">
-              {CONTACT.phone}
-            </a>
-          </li>
+          {operator?.phone && (
+            <li className="rounded-xl border bg-card p-4">
+              <PhoneIcon className="size-5 text-brand" aria-hidden />
+              <p className="mt-2 font-medium">Phone</p>
+              <a href={telHref(operator.phone)} className="text-sm text-accent underline underline-offset-4">
+                {operator.phone}
+              </a>
+            </li>
+          )}
           <li className="rounded-xl border bg-card p-4">
             <MessageCircleIcon className="size-5 text-brand" aria-hidden />
-            <p className="mt-2 font-medium">Live chat</p>
-            <p className="text-sm text-muted-foreground">During business hours: {CONTACT.hours}</p>
+            <p className="mt-2 font-medium">Contact form</p>
+            <p className="text-sm text-muted-foreground">
+              <a href="/contact" className="text-accent underline underline-offset-4">
+                Write to us
+              </a>
+              {operator && <> · answered during business hours: {operator.hours}</>}
+            </p>
           </li>
         </ul>
       </section>

@@ -1,30 +1,18 @@
-import { ArrowLeftIcon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
+import { Link } from 'react-router';
+import { BackButton } from '@/components/ui/back-button.tsx';
+import { usePublicConfig } from '@/lib/public-config.ts';
+import { UNKNOWN_SECURITY } from '@/lib/trust.ts';
 import type { LegalDocument } from '../types.ts';
-
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button
-      variant="ghost"
-      className="justify-self-start"
-      // Back to where the reader came from; home when the page was opened directly.
-      onClick={() => void (window.history.state && (window.history.state as { idx?: number }).idx ? navigate(-1) : navigate('/'))}
-    >
-      <ArrowLeftIcon aria-hidden />
-      Back
-    </Button>
-  );
-}
 
 /** A dated legal or policy page in anchored sections (02-tools §2.19); the terms add a side table of contents and Back. */
 export function LegalPage({ document }: { document: LegalDocument }) {
-  const { title, dated, intro, sections, withTableOfContents } = document;
+  const config = usePublicConfig();
+  const { title, dated, intro, withTableOfContents } = document;
+  const sections = document.sectionsFor ? document.sectionsFor(config.data?.security ?? UNKNOWN_SECURITY) : document.sections;
   return (
     <div className="mx-auto grid w-full max-w-[1200px] gap-8 px-4 py-12 sm:px-6">
       <header className="grid gap-2">
-        {withTableOfContents ? <BackButton /> : null}
+        {withTableOfContents ? <BackButton className="justify-self-start" /> : null}
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{dated}</p>
         <p className="max-w-2xl text-muted-foreground">{intro}</p>

@@ -25,7 +25,7 @@ const dataTransfer: LegalDocument = {
       id: 'safeguards',
       title: 'Safeguards',
       paragraphs: [
-        'Transfers are encrypted with TLS 1.2 or newer and data is stored encrypted with AES-256. Transfers out of the EU or UK rely on the European Commission’s standard contractual clauses.',
+        'Stored bill files are encrypted with AES-256-GCM; transfers are encrypted with TLS where the operator serves Wattwise over https (the operator’s proxy terminates TLS). Transfers out of the EU or UK rely on the European Commission’s standard contractual clauses.',
       ],
     },
     {

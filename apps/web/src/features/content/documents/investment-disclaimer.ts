@@ -1,4 +1,3 @@
-import { CONTACT } from '../contact.ts';
 import type { LegalDocument } from '../types.ts';
 
 /** Investment Solicitation Disclaimer (02-tools §1, §2.19). */
@@ -29,7 +28,7 @@ const investmentDisclaimer: LegalDocument = {
     {
       id: 'inquiries',
       title: 'Business inquiries',
-      paragraphs: [`Business inquiries go to ${CONTACT.email}.`],
+      paragraphs: ['Business inquiries go through the contact page (/contact): the operator of this server answers them by email.'],
     },
   ],
 };

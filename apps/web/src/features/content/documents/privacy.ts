@@ -45,7 +45,7 @@ const privacy: LegalDocument = {
       paragraphs: [
         'You can see, correct, export and delete your bills and account at any time. You can stop marketing email with the unsubscribe link in every message.',
         'California residents have the rights of the California Consumer Privacy Act (CCPA), effective January 1, 2020: to know what we collect, to delete it, and not to be treated differently for using these rights. Residents of the EU and UK have the same rights under the GDPR.',
-        'Your data is encrypted in transit (TLS 1.2+) and at rest (AES-256).',
+        'Stored bill files are encrypted at rest (AES-256-GCM). In transit, connections are encrypted when the operator serves Wattwise over https (its proxy terminates TLS).',
       ],
     },
     {

@@ -43,7 +43,7 @@ export function useEmailEvents(enabled: boolean) {
 export function useSendTestEmail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { to: string; template: TestEmailTemplate }) => apiRequest<{ success: true }>('/api/email/test', { method: 'POST', body: input }),
+    mutationFn: (input: { to?: string; template: TestEmailTemplate }) => apiRequest<{ success: true }>('/api/email/test', { method: 'POST', body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: emailKeys.events() }),
   });
 }

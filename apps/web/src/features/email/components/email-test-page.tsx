@@ -24,16 +24,13 @@ const TABS = ['send', 'preferences', 'events'] as const;
 type Tab = (typeof TABS)[number];
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : EMAIL_MESSAGES.unknownError);
 
+/** Test emails go to the signed-in user's own verified address only: the field shows it, read-only. */
 function SendTab({ defaultTo }: { defaultTo: string }) {
-  const [to, setTo] = useState(defaultTo);
   const [template, setTemplate] = useState<TestEmailTemplate>('welcome');
   const send = useSendTestEmail();
   const submit = async () => {
-    const address = to.trim();
-    if (!address) return void toast.error(EMAIL_MESSAGES.addressRequired);
-    if (!address.includes('@')) return void toast.error(EMAIL_MESSAGES.addressInvalid);
     try {
-      await send.mutateAsync({ to: address, template });
+      await send.mutateAsync({ template });
       toast.success(EMAIL_MESSAGES.sent);
     } catch (error) {
       toast.error(EMAIL_MESSAGES.sendFailedToast(reasonOf(error)));
@@ -43,7 +40,7 @@ function SendTab({ defaultTo }: { defaultTo: string }) {
     <Card>
       <CardHeader>
         <CardTitle>Send Test Emails</CardTitle>
-        <CardDescription>Sends a template with example data through the real mail service (5 every 10 minutes).</CardDescription>
+        <CardDescription>Sends a template with example data to your own address through the real mail service (5 every 10 minutes).</CardDescription>
       </CardHeader>
       <CardContent>
         <form
@@ -56,7 +53,10 @@ function SendTab({ defaultTo }: { defaultTo: string }) {
         >
           <div className="grid gap-2">
             <Label htmlFor="test-email-to">Email address</Label>
-            <Input id="test-email-to" type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="you@example.com" />
+            <Input id="test-email-to" type="email" value={defaultTo} readOnly aria-describedby="test-email-to-hint" />
+            <span id="test-email-to-hint" className="text-sm text-muted-foreground">
+              {EMAIL_MESSAGES.testOwnAddressOnly}
+            </span>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="test-email-template">Template</Label>

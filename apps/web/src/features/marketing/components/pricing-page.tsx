@@ -1,9 +1,10 @@
+import type { PlanId } from '@wattwise/shared/plans';
 import { Link } from 'react-router';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { type ChoosePlan, PricingPlans } from './pricing-plans.tsx';
 
 /** /pricing: the plans on a page of their own (02-tools §2.1). */
-export function PricingPage({ onChoosePlan }: { onChoosePlan: ChoosePlan }) {
+export function PricingPage({ onChoosePlan, currentPlan = null }: { onChoosePlan: ChoosePlan; currentPlan?: PlanId | null }) {
   const { isAuthenticated } = useAuth();
   return (
     <div className="mx-auto grid w-full max-w-[1200px] gap-8 px-4 py-12 sm:px-6">
@@ -13,7 +14,7 @@ export function PricingPage({ onChoosePlan }: { onChoosePlan: ChoosePlan }) {
           Start free with one bill a month. Basic and Pro read more bills and come with the $100+ annual savings guarantee.
         </p>
       </header>
-      <PricingPlans headingLevel={2} isAuthenticated={isAuthenticated} onChoosePlan={onChoosePlan} />
+      <PricingPlans headingLevel={2} isAuthenticated={isAuthenticated} onChoosePlan={onChoosePlan} currentPlan={isAuthenticated ? currentPlan : null} />
       <p className="text-sm text-muted-foreground">
         Questions about plans or billing? See the{' '}
         <Link to="/faq" className="text-accent underline underline-offset-4">

@@ -2,6 +2,7 @@ import { CheckIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ANNUAL_TOGGLE_LABEL, annualSavingsCents, PLANS, type Plan, type PlanId } from '@wattwise/shared/plans';
+import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatMoney } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
@@ -45,10 +46,13 @@ export function PricingPlans({
   isAuthenticated,
   onChoosePlan,
   headingLevel = 3,
+  currentPlan = null,
 }: {
   isAuthenticated: boolean;
   onChoosePlan: ChoosePlan;
   headingLevel?: 2 | 3;
+  /** The signed-in user's plan: its card is marked, and a paid plan is changed from Plan & billing. */
+  currentPlan?: PlanId | null;
 }) {
   const [isAnnual, setIsAnnual] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -60,10 +64,19 @@ export function PricingPlans({
         {PLANS.map((plan) => {
           const { price, period, note } = priceLine(plan, isAnnual);
           const featured = plan.id === 'basic';
+          const isCurrent = currentPlan === plan.id;
+          const hasPaidPlan = currentPlan !== null && currentPlan !== 'free';
           return (
-            <li key={plan.id} className={cn('flex flex-col gap-5 rounded-xl border bg-card p-6', featured && 'border-primary shadow-md')}>
+            <li
+              key={plan.id}
+              aria-current={isCurrent ? 'true' : undefined}
+              className={cn('flex flex-col gap-5 rounded-xl border bg-card p-6', featured && 'border-primary shadow-md', isCurrent && 'ring-2 ring-primary')}
+            >
               <div>
-                <Heading className="text-lg font-semibold">{plan.name}</Heading>
+                <Heading className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+                  {plan.name}
+                  {isCurrent && <Badge variant="success">Your current plan</Badge>}
+                </Heading>
                 <p className="mt-2">
                   <span className="text-3xl font-bold tabular-nums">{price}</span>
                   <span className="text-muted-foreground">{period}</span>
@@ -84,7 +97,15 @@ export function PricingPlans({
                   </li>
                 ))}
               </ul>
-              {plan.id === 'free' && isAuthenticated ? (
+              {isCurrent ? (
+                <Button variant="outline" asChild>
+                  <Link to="/settings#plan">{plan.id === 'free' ? 'Current Plan' : 'Manage Plan'}</Link>
+                </Button>
+              ) : hasPaidPlan ? (
+                <Button variant="outline" asChild>
+                  <Link to="/settings#plan">Change in Plan &amp; billing</Link>
+                </Button>
+              ) : plan.id === 'free' && isAuthenticated ? (
                 <Button variant="outline" asChild>
                   <Link to="/bill-upload">Get Started</Link>
                 </Button>

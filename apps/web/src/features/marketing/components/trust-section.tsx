@@ -1,17 +1,20 @@
 import { BadgeCheckIcon, LockIcon, ShieldCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { SAMPLE_FIGURES, DEMO_LABEL } from '../demo-data.ts';
-import { COMPLIANCE_STATUSES, SECURITY_FACTS, SUBPROCESSORS } from '@/lib/trust.ts';
+import { usePublicConfig } from '@/lib/public-config.ts';
+import { securityFacts, SUBPROCESSORS, UNKNOWN_SECURITY } from '@/lib/trust.ts';
 import { ExampleTag, Section } from './section.tsx';
 
 /** The trust and security section (01-core §1, §2): badges, statuses, subprocessors, sample figures. */
 export function TrustSection() {
+  const config = usePublicConfig();
+  const security = config.data?.security ?? UNKNOWN_SECURITY;
   return (
     <Section id="trust" title="Trust and security" intro="Your bills hold personal data. Here is how it is protected and who handles it.">
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
           <ul className="grid gap-3 sm:grid-cols-2">
-            {SECURITY_FACTS.map((fact) => (
+            {securityFacts(security).map((fact) => (
               <li key={fact.name} className="flex gap-3 rounded-xl border bg-card p-4">
                 <LockIcon className="mt-0.5 size-5 shrink-0 text-brand" aria-hidden />
                 <div>
@@ -22,17 +25,17 @@ export function TrustSection() {
             ))}
           </ul>
           <ul aria-label="Certifications" className="flex flex-wrap gap-2">
-            {COMPLIANCE_STATUSES.map((item) => (
-              <li key={item.name}>
+            {security.complianceStatement && (
+              <li>
                 <Link
                   to="/compliance"
                   className="inline-flex min-h-11 items-center gap-1.5 rounded-full border bg-background px-3 text-sm hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
                 >
                   <ShieldCheckIcon className="size-4 text-brand" aria-hidden />
-                  {item.name}: {item.status}
+                  The operator’s statement: {security.complianceStatement}
                 </Link>
               </li>
-            ))}
+            )}
             <li>
               <Link
                 to="/refund-policy"

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoSchedule, demoStateAt, DEMO_STAGES } from './live-demo.ts';
 import { nextIndex } from './rotation.ts';
-import { nextTickerValue } from './ticker.ts';
 
 describe('live demo timeline', () => {
   it('runs four stages at 15/45/75/100 %, 2 s each with 0.5 s pauses, then completes', () => {
@@ -12,18 +11,6 @@ describe('live demo timeline', () => {
     expect(demoStateAt(2500)).toEqual({ status: 'running', stage: 1 });
     expect(demoStateAt(9999)).toEqual({ status: 'running', stage: 3 });
     expect(demoStateAt(10_000)).toEqual({ status: 'complete' });
-  });
-});
-
-describe('savings ticker', () => {
-  it('rises by a whole 1 to 10 each step', () => {
-    expect(nextTickerValue(100, 0)).toBe(101);
-    expect(nextTickerValue(100, 0.55)).toBe(106);
-    expect(nextTickerValue(100, 0.9999)).toBe(110);
-    for (let i = 0; i < 50; i += 1) {
-      const step = nextTickerValue(0, Math.random());
-      expect(step >= 1 && step <= 10 && Number.isInteger(step)).toBe(true);
-    }
   });
 });
 

@@ -70,33 +70,69 @@ export function MlAnalyticsPage() {
   );
 }
 
+/** A forecast of a period that has already ended: the account's newer bills are missing. */
+const isPast = (periodEnd: string) => periodEnd < new Date().toISOString().slice(0, 10);
+const PAST_NOTE = ' · a period already past: upload this account’s newer bills for the coming one';
+
+/** Every utility account's own forecast: one account's bills never feed another's. */
+function AccountForecasts({ accounts }: { accounts: MlAnalytics['accounts'] }) {
+  if (accounts.length < 2) return null;
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle className="text-base">Each account on its own</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm" aria-label="Forecast per account">
+          {accounts.map((a) => (
+            <li key={a.key}>
+              <span className="font-medium">{a.label}</span> ({a.bills} {a.bills === 1 ? 'bill' : 'bills'}, latest to {formatDate(a.latestPeriodEnd)}):{' '}
+              {a.forecast
+                ? `next bill ${num(a.forecast.usage)} ${a.unit ?? ''} (${formatDate(a.forecast.periodStart)} – ${formatDate(a.forecast.periodEnd)})${a.mape === null ? ', not yet backtested' : `, backtest error ${a.mape.toFixed(1)}%`}${isPast(a.forecast.periodEnd) ? PAST_NOTE : ''}`
+                : `no forecast yet: ${a.tooFewBills ? `${a.tooFewBills.more} more ${a.tooFewBills.more === 1 ? 'bill' : 'bills'} needed` : 'too few bills'}`}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
 function MlContent({ data }: { data: MlAnalytics }) {
   const unit = data.unit ?? '';
   if (data.tooFewBills) {
     const { have, need, more } = data.tooFewBills;
     return (
-      <Card className="mt-6">
-        <CardContent className="grid gap-2">
-          <h2 className="text-lg font-semibold">
-            Upload {more} more {more === 1 ? 'bill' : 'bills'} to see your forecast
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            The forecast learns from your own bills: you have {have} with a service period and usage, it needs {need}.
-          </p>
-        </CardContent>
-      </Card>
+      <>
+        <Card className="mt-6">
+          <CardContent className="grid gap-2">
+            <h2 className="text-lg font-semibold">
+              Upload {more} more {more === 1 ? 'bill' : 'bills'} to see your forecast
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              The forecast learns from one utility account's own bills{data.account ? ` (${data.account.label})` : ''}: it has {have} with a service period and usage, it needs {need}.
+            </p>
+          </CardContent>
+        </Card>
+        <AccountForecasts accounts={data.accounts} />
+      </>
     );
   }
   const f = data.forecast;
   const m = data.metrics;
   return (
     <>
-      <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+      {data.account && (
+        <p className="mt-6 text-sm text-muted-foreground">
+          Forecast, backtest and anomalies for <span className="font-medium text-foreground">{data.account.label}</span>, from its {data.bills} bills only.
+        </p>
+      )}
+      <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
         {f && (
           <Metric
             label="Next bill forecast"
             value={`${num(f.usage)} ${unit}`}
-            note={`${num(f.usageLow)}–${num(f.usageHigh)} ${unit} (95%) · ${formatDate(f.periodStart)} – ${formatDate(f.periodEnd)}`}
+            note={`${num(f.usageLow)}–${num(f.usageHigh)} ${unit} (95%) · ${formatDate(f.periodStart)} – ${formatDate(f.periodEnd)}${m ? ` · backtest error ${m.mape.toFixed(1)}%` : ' · not yet backtested'}${isPast(f.periodEnd) ? PAST_NOTE : ''}`}
           />
         )}
         {f && f.cost !== null && (
@@ -105,6 +141,7 @@ function MlContent({ data }: { data: MlAnalytics }) {
         {m && <Metric label="MAPE (usage)" value={`${m.mape.toFixed(1)}%`} note={`target 10% · backtested on ${m.backtestBills} bills`} grade={m.mapeGrade} />}
         {m && m.costRmse !== null && <Metric label="RMSE (cost)" value={formatMoney(m.costRmse)} note={`usage RMSE ${num(m.rmse)} ${unit} · target 20`} grade={m.costRmseGrade} />}
       </div>
+      <AccountForecasts accounts={data.accounts} />
 
       <Tabs defaultValue="predictions" className="mt-6">
         <TabsList>
@@ -182,9 +219,10 @@ function MlContent({ data }: { data: MlAnalytics }) {
             <CardHeader>
               <CardTitle className="text-base">Anomalies</CardTitle>
             </CardHeader>
-            <CardContent>
-              {data.anomalies.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No bill stands out from what the model expected.</p>
+            <CardContent className="grid gap-3">
+              <p className="text-sm text-muted-foreground">{data.anomalyCheck.message}</p>
+              {!data.anomalyCheck.judged ? null : data.anomalies.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No bill falls outside the range the model expected.</p>
               ) : (
                 <ul className="grid gap-2 text-sm">
                   {data.anomalies.map((a) => (

@@ -17,7 +17,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Relative time under a week old, else the date (DESIGN.md). */
+/** Relative time under a week old, else the date (docs/design.md). */
 export function formatCreated(iso: string, now = Date.now()): string {
   const at = new Date(iso).getTime();
   const diff = at - now;

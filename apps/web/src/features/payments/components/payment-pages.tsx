@@ -43,10 +43,16 @@ export function PaymentSuccessPage({ sessionId }: { sessionId: string | null }) 
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Amount</dt>
               <dd className="font-semibold tabular-nums">{centsToDisplay(payment.amount)}</dd>
+              {payment.payee && (
+                <>
+                  <dt className="text-muted-foreground">Paid to</dt>
+                  <dd className="font-medium">{payment.payee}</dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Description</dt>
               <dd>{payment.description}</dd>
-              <dt className="text-muted-foreground">Date</dt>
-              <dd>{formatDate(new Date(payment.created * 1000).toISOString())}</dd>
+              <dt className="text-muted-foreground">{payment.paidAt ? 'Paid on' : 'Started on'}</dt>
+              <dd>{new Date(payment.paidAt ?? payment.created * 1000).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}</dd>
               <dt className="text-muted-foreground">Reference</dt>
               <dd className="break-all">{payment.id}</dd>
             </dl>

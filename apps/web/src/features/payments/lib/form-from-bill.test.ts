@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFormFromBill } from './form-from-bill.ts';
 
-const field = (value: string | number | null) => ({ value, confidence: 0.9, corrected: false, originalValue: value });
+const field = (value: string | number | null) => ({ value, confidence: 0.9, corrected: false, originalValue: value, status: value === null ? ('missing' as const) : ('read' as const) });
 
 describe('the payment form from a read bill', () => {
   it('fills what the bill gave: provider, account, the amount due with cents, due date, utility, name and address', () => {

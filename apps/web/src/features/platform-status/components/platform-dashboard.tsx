@@ -8,7 +8,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.t
 import { usePlatformChecks, useRunChecks } from '../api/platform-status.ts';
 import { CheckList } from './check-list.tsx';
 
-const passing = (checks: readonly IntegrationCheck[]) => checks.filter((c) => c.status !== 'error').length;
+// A check in warning is not 'working': the summary counts successes, and says how many warn.
+const passing = (checks: readonly IntegrationCheck[]) => checks.filter((c) => c.status === 'success').length;
+const warningText = (checks: readonly IntegrationCheck[]) => {
+  const n = checks.filter((c) => c.status === 'warning').length;
+  return n === 0 ? '' : ` · ${n} with ${n === 1 ? 'a warning' : 'warnings'}`;
+};
 
 /** The integration checker: runs every check now and says how many work (02-tools §8 summary toasts). */
 function IntegrationChecker() {
@@ -61,7 +66,7 @@ export function PlatformDashboard() {
                 <>
                   <p className="text-xl font-semibold">{data.isOnline ? 'Platform online' : PLATFORM_MESSAGES.offline}</p>
                   <p className="text-sm text-muted-foreground">
-                    {passing(data.checks)}/{data.checks.length} integrations working · last check {new Date(data.lastCheck).toLocaleString('en-US')} · version {data.version}
+                    {passing(data.checks)}/{data.checks.length} integrations working{warningText(data.checks)} · last check {new Date(data.lastCheck).toLocaleString('en-US')} · version {data.version}
                   </p>
                 </>
               )}

@@ -49,6 +49,11 @@ function CostFigures({ costs }: { costs: ProcessingCostSummary }) {
             </dd>
           </div>
         </dl>
+        <p className="text-xs text-muted-foreground">
+          {costs.aiModels.length === 0
+            ? 'No AI model was used in the last 30 days: bills were read by our rules alone.'
+            : `AI models used: ${costs.aiModels.join(', ')} · ${costs.aiTokens.toLocaleString('en-US')} tokens, priced at each model's listed rate (a local model costs nothing).`}
+        </p>
       </div>
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold">Recommendations</h3>

@@ -99,7 +99,9 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack, applyToTopPick 
     if (topPick) onApplyDone?.();
   };
   const location = data?.location;
-  const total = data?.recommendations.reduce((s, r) => s + r.estimatedSavings, 0) ?? 0;
+  // Alternatives (partial- vs whole-home heat pump from one programme) count once: the server's figure.
+  const total = data?.combinedSavings ?? 0;
+  const hasAlternatives = data?.recommendations.some((r) => r.alternativeIds.length > 0) ?? false;
   return (
     <div className="grid gap-6">
       <Card>
@@ -163,7 +165,7 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack, applyToTopPick 
             <CardContent className="grid gap-1">
               <h2 className="text-lg font-semibold">AI Found {data.recommendations.length} Opportunities</h2>
               <p className="text-sm">
-                Worth up to {wholeDollars(total)} together
+                Worth up to {wholeDollars(total)} taken together{hasAlternatives ? ', counting only the best of rebates that are alternatives to each other' : ''}
                 {data.usage.monthlyKwh !== null && <> · based on your {data.usage.monthlyKwh.toLocaleString('en-US')} kWh a month</>}. Ranked by {data.engine}.
               </p>
             </CardContent>
@@ -171,7 +173,13 @@ export function AiRecommendationsTab({ isAuthenticated, onTrack, applyToTopPick 
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {data.recommendations.map((pick) => (
               <li key={pick.rebate.id}>
-                <RecommendationCard pick={pick} onExplain={setExplaining} onCheckEligibility={setChecking} onTrack={onTrack} />
+                <RecommendationCard
+                  pick={pick}
+                  alternatives={data.recommendations.filter((r) => pick.alternativeIds.includes(r.rebate.id)).map((r) => r.rebate.programName)}
+                  onExplain={setExplaining}
+                  onCheckEligibility={setChecking}
+                  onTrack={onTrack}
+                />
               </li>
             ))}
           </ul>

@@ -10,13 +10,15 @@ const PRIORITY_VARIANT = { High: 'destructive', Medium: 'warning', Low: 'seconda
 
 type Props = {
   pick: Recommendation;
+  /** Program names of the picks this one excludes (take one of them). */
+  alternatives?: string[];
   onExplain: (rebate: Rebate) => void;
   onCheckEligibility: (rebate: Rebate) => void;
   onTrack: (rebate: Rebate) => void;
 };
 
 /** A ranked pick (01-core §2): rank, priority, match, estimated savings, two reasons, actions. */
-export function RecommendationCard({ pick, onExplain, onCheckEligibility, onTrack }: Props) {
+export function RecommendationCard({ pick, alternatives = [], onExplain, onCheckEligibility, onTrack }: Props) {
   const { rebate } = pick;
   return (
     <Card className="flex h-full flex-col" role="article" aria-label={`#${pick.rank} ${rebate.programName}`}>
@@ -45,6 +47,11 @@ export function RecommendationCard({ pick, onExplain, onCheckEligibility, onTrac
           </p>
         </div>
         <p className="line-clamp-2 text-muted-foreground">{rebate.description}</p>
+        {alternatives.length > 0 && (
+          <p className="text-xs font-medium text-foreground">
+            An alternative to {alternatives.join(', ')}: the same measure from one programme, so a home gets one of them, not both.
+          </p>
+        )}
         <ul className="grid gap-1">
           {pick.reasons.map((reason) => (
             <li key={reason} className="flex gap-2">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type BillSearchRequest, billSearchRequestSchema, SEARCH_MESSAGES } from '@wattwise/shared/contract/search';
 import { Loader2Icon, SearchIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
@@ -19,7 +19,7 @@ import { useBillSearch } from '../api/bill-search.ts';
  * (the server's snippet: escaped text with the hits in <mark>), Provider ID.
  */
 export function BillSearchPage() {
-  const { isAuthenticated, isAdmin, isLoading } = useAuth();
+  const { isAuthenticated, isAdmin, isLoading, user } = useAuth();
   const navigate = useNavigate();
   const search = useBillSearch();
   const { register, handleSubmit, formState } = useForm<BillSearchRequest>({
@@ -95,12 +95,15 @@ export function BillSearchPage() {
                     <TableHead className="text-right">Amount</TableHead>
                     <TableHead>Matching Content</TableHead>
                     <TableHead>Provider ID</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Open</span>
+                    </TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {results.length === 0 ? (
                     <TableRow>
-                      <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
+                      <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
                         No bills match your search.
                       </TableCell>
                     </TableRow>
@@ -112,6 +115,14 @@ export function BillSearchPage() {
                         {/* The server escapes the snippet; its only markup is <mark> around the hits (decision 100). */}
                         <TableCell className="max-w-xl text-sm whitespace-normal [&_mark]:rounded-sm [&_mark]:bg-warning/30 [&_mark]:px-0.5 [&_mark]:text-foreground" dangerouslySetInnerHTML={{ __html: r.highlightText }} />
                         <TableCell>{r.utilityProviderId}</TableCell>
+                        <TableCell>
+                          {/* The bill's page is its owner's: an admin searching another user's bills reads the results only. */}
+                          {search.data?.searchedUserId === user?.id && (
+                            <Link to={`/dashboard/bills/${r.billId}`} className="text-accent underline underline-offset-4">
+                              Open bill<span className="sr-only"> of {formatDate(r.billDate) ?? 'unknown date'}</span>
+                            </Link>
+                          )}
+                        </TableCell>
                       </TableRow>
                     ))
                   )}

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type Platform, PLATFORM_LABELS, PLATFORMS, SMART_HOME_MESSAGES as M } from '@wattwise/shared/contract/smart-home';
+import { CREDENTIAL_FIELD_LABELS, CREDENTIAL_FIELDS, type Platform, PLATFORM_LABELS, PLATFORMS, SMART_HOME_MESSAGES as M } from '@wattwise/shared/contract/smart-home';
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,13 +7,13 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { useAuth } from '@/hooks/use-auth.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useConnectPlatform, useDiscoverDevices } from '../api/smart-home.ts';
 
 type Step = 'platform' | 'credentials' | 'discovering';
-type Fields = { client_id: string; client_secret: string; api_key: string };
-const EMPTY: Fields = { client_id: '', client_secret: '', api_key: '' };
-const FIELD_LABELS: Record<keyof Fields, string> = { client_id: 'Client ID', client_secret: 'Client Secret', api_key: 'API Key' };
+type Fields = { home_assistant_url: string; api_key: string };
+const EMPTY: Fields = { home_assistant_url: '', api_key: '' };
 
 const reasonOf = (error: unknown) => {
   if (error instanceof ApiError) {
@@ -33,15 +33,20 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const { register, control, reset, handleSubmit } = useForm<Fields>({ defaultValues: EMPTY });
   const connect = useConnectPlatform();
   const discover = useDiscoverDevices();
+  const { isAdmin } = useAuth();
+  // Admins only (decision 180): attach the server's own Home Assistant instead of typing one.
+  const [serverHomeAssistant, setServerHomeAssistant] = useState(false);
   const values = useWatch({ control });
   const busy = step === 'discovering';
-  const anyFilled = Object.values(values).some((v) => (v ?? '').trim() !== '');
+  const useServer = isAdmin && serverHomeAssistant && platform !== 'direct';
+  const anyFilled = useServer || Object.values(values).some((v) => (v ?? '').trim() !== '');
 
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) {
       setStep('platform');
       setPlatform(null);
+      setServerHomeAssistant(false);
       reset(EMPTY);
     }
     onOpenChange(next);
@@ -50,10 +55,10 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const submit = handleSubmit(async (fields) => {
     if (!platform) return;
     setStep('discovering');
-    const credentials = Object.fromEntries(CREDENTIAL_FIELDS[platform].map((f) => [f, fields[f].trim()]));
+    const credentials = useServer ? {} : Object.fromEntries(CREDENTIAL_FIELDS[platform].map((f) => [f, fields[f].trim()]));
     let credentialId: string;
     try {
-      credentialId = (await connect.mutateAsync({ platform, credentials })).credential_id;
+      credentialId = (await connect.mutateAsync({ platform, credentials, ...(useServer ? { server_home_assistant: true } : {}) })).credential_id;
       toast.success(M.connected(PLATFORM_LABELS[platform]));
     } catch (error) {
       toast.error(M.connectFailed, { description: reasonOf(error) });
@@ -108,10 +113,28 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 Direct connects Wattwise&apos;s device simulator: a simulated household whose readings follow the time of day. Any API key works.
               </p>
             )}
-            {CREDENTIAL_FIELDS[platform].map((field) => (
+            {platform !== 'direct' && (
+              <p className="text-sm text-muted-foreground">
+                {PLATFORM_LABELS[platform]} devices are reached through your own Home Assistant, the one that bridges them: its address (for example
+                https://home.example.com:8123) and a long-lived access token from your Home Assistant profile page.
+              </p>
+            )}
+            {isAdmin && platform !== 'direct' && (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={serverHomeAssistant} onChange={(e) => setServerHomeAssistant(e.target.checked)} />
+                Use this server&apos;s Home Assistant (HOME_ASSISTANT_URL), for my account only
+              </label>
+            )}
+            {!useServer && CREDENTIAL_FIELDS[platform].map((field) => (
               <div key={field} className="grid gap-2">
-                <Label htmlFor={`credential-${field}`}>{FIELD_LABELS[field]}</Label>
-                <Input id={`credential-${field}`} type={field === 'client_id' ? 'text' : 'password'} autoComplete="off" {...register(field)} />
+                <Label htmlFor={`credential-${field}`}>{CREDENTIAL_FIELD_LABELS[platform][field]}</Label>
+                <Input
+                  id={`credential-${field}`}
+                  type={field === 'home_assistant_url' ? 'url' : 'password'}
+                  placeholder={field === 'home_assistant_url' ? 'https://home.example.com:8123' : undefined}
+                  autoComplete="off"
+                  {...register(field)}
+                />
               </div>
             ))}
             <DialogFooter>

@@ -28,3 +28,9 @@ export const planSignUp = (input: PlanSignUpInput, captcha: string) =>
   api.post<PlanSignUpResult>('/api/plan-sign-up', input, { headers: { 'x-captcha-response': captcha } });
 
 export const fetchBillAllowance = () => api.get<BillAllowanceDto>('/api/bills/allowance');
+
+/** Cancel the paid plan at the end of the period, or keep it renewing: both answer the new status. */
+export const cancelAtPeriodEnd = () => api.post<SubscriptionStatus>('/api/subscription/cancel', {});
+export const resumeSubscription = () => api.post<SubscriptionStatus>('/api/subscription/resume', {});
+/** Stripe's Customer Portal (payment method, plan, invoices); 409 on the built-in test checkout. */
+export const openCustomerPortal = () => api.post<{ url: string }>('/api/subscription/portal', {});

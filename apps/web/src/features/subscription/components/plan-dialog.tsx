@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { authKeys, useAuth } from '@/hooks/use-auth.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { useCaptcha } from '@/lib/captcha/use-captcha.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
@@ -81,6 +82,11 @@ export function PlanDialog({ plan, isAnnual: initialAnnual, onClose }: { plan: P
       inProgress.current = false;
       setSubmitting(false);
       const message = errorMessageOf(error);
+      // Already subscribed: the plan is managed in Settings → Plan & billing; the toast links there.
+      if (error instanceof ApiError && error.status === 409) {
+        toast.error(PAYMENT_MESSAGES.checkoutErrorTitle, { description: message, action: { label: 'Plan & billing', onClick: () => void navigate('/settings#plan') } });
+        return;
+      }
       if (isPaid) toast.error(PAYMENT_MESSAGES.checkoutErrorTitle, { description: message === 'Unknown error' ? PAYMENT_MESSAGES.checkoutErrorFallback : message });
       else toast.error('Sign-up failed', { description: message });
     }

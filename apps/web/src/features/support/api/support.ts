@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReplyInput, ContactFormInput, CreateTicketInput, Ticket, TicketDetail, TicketTab } from '@wattwise/shared/contract/support';
+import type { AdminReplyInput, ContactFormInput, ContactMessage, CreateTicketInput, Ticket, TicketDetail, TicketTab } from '@wattwise/shared/contract/support';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const ticketKeys = {
@@ -77,5 +77,28 @@ export function useSyncTicket(id: string) {
   return useMutation({
     mutationFn: () => apiRequest<TicketDetail>(`/api/admin/tickets/${id}/sync`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}
+
+export const inboxKeys = { all: ['contact-inbox'] as const };
+
+/** Admin: the Inbox of contact messages. */
+export function useContactInbox() {
+  return useQuery({ queryKey: inboxKeys.all, queryFn: async () => (await apiRequest<{ messages: ContactMessage[] }>('/api/admin/contact-messages')).messages, retry: false });
+}
+
+export function useReplyToContact(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiRequest<ContactMessage>(`/api/admin/contact-messages/${id}/reply`, { method: 'POST', body: { body } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inboxKeys.all }),
+  });
+}
+
+export function useContactToTicket(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Ticket>(`/api/admin/contact-messages/${id}/ticket`, { method: 'POST' }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: inboxKeys.all }), client.invalidateQueries({ queryKey: ticketKeys.all })]),
   });
 }

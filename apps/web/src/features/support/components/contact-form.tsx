@@ -66,7 +66,7 @@ function ContactFormFields({ isSignedIn, defaults, humanCheck }: { isSignedIn: b
     try {
       const captcha = humanCheck ? await humanCheck.getToken() : undefined;
       const result = await send.mutateAsync({ input: values, captcha });
-      toast.success(SUPPORT_MESSAGES.messageSentTitle, { description: SUPPORT_MESSAGES.messageSent });
+      toast.success(SUPPORT_MESSAGES.messageSentTitle, { description: SUPPORT_MESSAGES.messageSent(values.email) });
       if (result.ticket) toast.success(SUPPORT_MESSAGES.ticketCreated);
       form.reset({ ...EMPTY, ...defaults });
     } catch (error) {
