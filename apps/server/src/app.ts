@@ -34,6 +34,7 @@ import { createDevMailboxRoutes } from './features/dev-mailbox/dev-mailbox.route
 import { createSystemRoutes } from './features/system/system.routes.ts';
 import { createSmartHomeRoutes } from './features/smart-home/smart-home.routes.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
+import { deviceTokenKey } from './features/iot/device-token.ts';
 import { createIotRoutes } from './features/iot/iot.routes.ts';
 import { createAppointmentRoutes } from './features/appointments/appointments.routes.ts';
 import { describeBusinessHours } from '@wattwise/shared/contract/appointments';
@@ -241,7 +242,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/', createSmartHomeRoutes({ ...smartHome, signedIn, clockControl, isAdminCaller, publicUrl: config.publicUrl }));
   const iot = { db, realtime: bills.realtime, clock: smartHome.clock, logger };
-  app.route('/', createIotRoutes({ ...iot, signedIn }));
+  app.route('/', createIotRoutes({ ...iot, signedIn, deviceTokens: { key: deviceTokenKey(deps.secrets.authSecret), mqttEnabled: Boolean(config.smartHome.mqttUrl) } }));
   app.route('/', createAdminRoutes({ adminOnly, captcha }));
   app.route('/', createSearchRoutes({ db, signedIn, isAdminCaller }));
   app.route('/', createMlAnalyticsRoutes({ db, signedIn }));

@@ -27,6 +27,7 @@ import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
 import { startIotJobs } from './features/iot/iot.jobs.ts';
 import { startSupportJobs } from './features/support/support.jobs.ts';
 import { createHelpdesk } from './platform/helpdesk/create-helpdesk.ts';
+import { deviceTokenKey } from './features/iot/device-token.ts';
 import { type MqttIngest, startMqttIngest } from './features/iot/mqtt-ingest.ts';
 import { createSmartHomeDeps } from './features/smart-home/smart-home.setup.ts';
 import { createRealtime } from './platform/realtime.ts';
@@ -112,7 +113,7 @@ async function main() {
     stops.push(await startIotJobs({ db: database.db, realtime, clock, logger }, queue));
     if (config.smartHome.mqttUrl) {
       // A broker that is down at start is reported, not fatal: the rest of the app runs.
-      const mqttIngest: MqttIngest | null = await startMqttIngest({ db: database.db, realtime, clock, logger }, config.smartHome.mqttUrl, mqttSharedGroup(config, secrets)).catch((error: unknown) => {
+      const mqttIngest: MqttIngest | null = await startMqttIngest({ db: database.db, realtime, clock, logger }, config.smartHome.mqttUrl, deviceTokenKey(secrets.authSecret), mqttSharedGroup(config, secrets)).catch((error: unknown) => {
         logger.error({ err: error }, 'MQTT broker not reached: no readings are ingested from MQTT_URL');
         return null;
       });

@@ -44,6 +44,7 @@ export const CREDENTIAL_FIELD_LABELS: Record<Platform, Record<CredentialField, s
 /** Every message the smart-home screens show (02-tools §8), word for word. */
 export const SMART_HOME_MESSAGES = {
   signInRequired: 'User not authenticated',
+  deviceIdInvalid: 'Use 1–64 letters, digits, hyphens or underscores for the device id',
   authenticationRequired: 'Authentication Required',
   authenticationRequiredDetail: 'Please sign in to access your smart home energy monitoring dashboard.',
   connected: (platform: string) => `Connected to ${platform}`,
@@ -215,3 +216,18 @@ export const iotStateSchema = z.object({
   devices: z.array(z.object({ device_id: z.string(), device_type: z.string(), name: z.string(), location: z.string(), last_reading: z.number(), unit: z.string(), timestamp: z.string(), simulated: z.boolean() })),
 });
 export type IotState = z.infer<typeof iotStateSchema>;
+
+/** A device id usable as one MQTT topic level (no '/', '+' or '#'). */
+export const MQTT_DEVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const deviceTokenQuerySchema = z.object({
+  deviceId: z.string().regex(MQTT_DEVICE_ID, SMART_HOME_MESSAGES.deviceIdInvalid),
+});
+/** What a real device needs to publish readings: its topic and its token (put in the JSON payload as `token`). */
+export const deviceTokenSchema = z.object({
+  deviceId: z.string(),
+  topic: z.string(),
+  token: z.string(),
+  /** Whether this server listens to an MQTT broker (MQTT_URL); without one, published readings reach nobody. */
+  mqttEnabled: z.boolean(),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { iotStateSchema, SMART_HOME_MESSAGES as M, streamRequestSchema, streamSchema } from '@wattwise/shared/contract/smart-home';
+import { deviceTokenQuerySchema, deviceTokenSchema, iotStateSchema, SMART_HOME_MESSAGES as M, streamRequestSchema, streamSchema } from '@wattwise/shared/contract/smart-home';
 import { streamSSE } from 'hono/streaming';
 import { createRouter, errorResponse as err, jsonBody as body, jsonResponse as json } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser, withSignInMessage } from '../../http/session.ts';
 import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
+import { deviceToken, type DeviceTokenKey } from './device-token.ts';
 import { type IotDeps, iotState, readingsTopic, startStream, stopStream } from './iot.service.ts';
 
 const deviceParams = z.object({ deviceId: z.string().min(1).max(100).openapi({ param: { name: 'deviceId', in: 'path' } }) });
@@ -11,7 +12,7 @@ const HEARTBEAT_MS = 15_000;
 const unauthorized = err(M.signInRequired);
 
 /** IoT monitoring (02-tools §2.23): start/stop streaming, readings, and live readings as Server-Sent Events. */
-export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
+export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn; deviceTokens: { key: DeviceTokenKey; mqttEnabled: boolean } }) {
   // 02-tools §6: these calls answer 'User not authenticated' without a session.
   const signedIn = withSignInMessage(deps.signedIn, M.signInRequired);
   const router = createRouter()
@@ -51,6 +52,24 @@ export function createIotRoutes(deps: IotDeps & { signedIn: SignedIn }) {
       async (c) => {
         await stopStream(signedInUser(c), c.req.valid('param').deviceId);
         return c.body(null, 204);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/iot/device-token',
+        middleware: [signedIn] as const,
+        tags: ['IoT'],
+        summary: "A real device's MQTT topic and token: readings published there are stored only with this token in the payload",
+        request: { query: deviceTokenQuerySchema },
+        responses: { 200: json(deviceTokenSchema, 'Topic and token'), 401: unauthorized, 422: err(M.deviceIdInvalid) },
+      }),
+      (c) => {
+        const userId = signedInUser(c).id;
+        const { deviceId } = c.req.valid('query');
+        c.header('Cache-Control', 'no-store');
+        const token = deviceToken(deps.deviceTokens.key, userId, deviceId);
+        return c.json({ deviceId, topic: `wattwise/${userId}/${deviceId}`, token, mqttEnabled: deps.deviceTokens.mqttEnabled }, 200);
       },
     );
   router.openAPIRegistry.registerPath({

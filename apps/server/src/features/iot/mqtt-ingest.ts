@@ -1,6 +1,7 @@
 import { IOT_DEVICE_LABELS, type IotDeviceType, rangeOf, READING_TYPES } from '@wattwise/shared/smart-home/iot';
 import mqtt from 'mqtt';
 import { z } from 'zod';
+import { type DeviceTokenKey, isDeviceToken } from './device-token.ts';
 import { type IotDeps, recordReading } from './iot.service.ts';
 
 /**
@@ -9,14 +10,17 @@ import { type IotDeps, recordReading } from './iot.service.ts';
  * `wattwise/<user id>/<device id>`; each message becomes an energy reading of that user,
  * labelled with its source. The subscription is shared (`$share/<group>/…`, MQTT_SHARED_GROUP,
  * by default derived from the install's AUTH_SECRET), so with several worker processes each
- * message is stored once, and a second install on the same broker gets its own copy. Which client may publish to which user's topic
- * is the broker's access control (decision 083).
+ * message is stored once, and a second install on the same broker gets its own copy. A message
+ * is stored only with the device's token in its payload (`token`, shown on the IoT page;
+ * decision 175), so reaching the broker is not enough to write into someone's dashboard; the
+ * broker's access control can narrow topics further (decision 083).
  */
 export const MQTT_TOPIC = 'wattwise/+/+';
 /** The shared subscription of a group: one member of the group receives each message. */
 export const sharedTopic = (group: string) => `$share/${group}/${MQTT_TOPIC}`;
 
 export const mqttReadingSchema = z.object({
+  token: z.string().max(200),
   device_type: z.string().trim().min(1).max(50),
   value: z.number().finite(),
   reading_type: z.enum(READING_TYPES).optional(),
@@ -35,7 +39,7 @@ export function parseTopic(topic: string): { userId: string; deviceId: string } 
 
 export type MqttIngest = { stop(): Promise<void> };
 
-export async function startMqttIngest(deps: IotDeps, url: string, group = 'wattwise'): Promise<MqttIngest> {
+export async function startMqttIngest(deps: IotDeps, url: string, tokenKey: DeviceTokenKey, group = 'wattwise'): Promise<MqttIngest> {
   const client = await mqtt.connectAsync(url, { clientId: `wattwise-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, reconnectPeriod: 5000 });
   client.on('error', (error) => deps.logger.warn({ err: error }, 'MQTT connection error'));
   client.on('message', (topic, payload) => {
@@ -46,6 +50,10 @@ export async function startMqttIngest(deps: IotDeps, url: string, group = 'wattw
       body = mqttReadingSchema.parse(JSON.parse(payload.toString('utf8')));
     } catch (error) {
       deps.logger.warn({ err: error, topic }, 'MQTT reading ignored: not a reading');
+      return;
+    }
+    if (!isDeviceToken(tokenKey, target.userId, target.deviceId, body.token)) {
+      deps.logger.warn({ topic }, "MQTT reading ignored: not this device's token");
       return;
     }
     const range = rangeOf(body.device_type);

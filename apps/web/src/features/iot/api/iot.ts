@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IotState, Reading, StreamRequest } from '@wattwise/shared/contract/smart-home';
+import type { DeviceToken, IotState, Reading, StreamRequest } from '@wattwise/shared/contract/smart-home';
 import { IOT_KEEP } from '@wattwise/shared/smart-home/iot';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -57,5 +57,12 @@ export function useStopStream() {
   return useMutation({
     mutationFn: (deviceId: string) => apiRequest<null>(`/api/iot/streams/${encodeURIComponent(deviceId)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: iotKeys.all }),
+  });
+}
+
+/** A real device's MQTT topic and token, fetched when the user asks for them (never cached). */
+export function useDeviceToken() {
+  return useMutation({
+    mutationFn: (deviceId: string) => apiRequest<DeviceToken>(`/api/iot/device-token?deviceId=${encodeURIComponent(deviceId)}`),
   });
 }

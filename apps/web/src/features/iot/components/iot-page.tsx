@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { useIotState, useLiveReadings, useStartStream, useStopStream } from '../api/iot.ts';
+import { RealDeviceCard } from './real-device-card.tsx';
 
 const TYPE_OPTIONS = IOT_DEVICE_TYPES.map((t) => ({ value: t, label: IOT_DEVICE_LABELS[t] }));
 
@@ -125,6 +126,7 @@ export function IotPage() {
           </div>
         </CardContent>
       </Card>
+      <RealDeviceCard />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat title="Current Power" value={`${stats.currentPowerW.toLocaleString('en-US')} W`} />
         <Stat title="Average Power" value={`${stats.averagePowerW.toLocaleString('en-US')} W`} />
