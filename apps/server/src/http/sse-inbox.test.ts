@@ -11,7 +11,7 @@ function fakeStream() {
     onAbort(listener: () => void) {
       listeners.push(listener);
     },
-    write: async () => stream,
+    write: () => Promise.resolve(stream),
     abort() {
       stream.aborted = true;
       for (const l of listeners) l();
@@ -25,12 +25,13 @@ describe('openSseInbox', () => {
     const stream = fakeStream();
     let unsubscribed = false;
     const realtime = {
-      subscribe: async () => {
+      subscribe: () => {
         // The client goes away while the subscription (a LISTEN on PostgreSQL) is in flight.
         stream.abort();
-        return async () => {
+        return Promise.resolve(() => {
           unsubscribed = true;
-        };
+          return Promise.resolve();
+        });
       },
     };
     const inbox = await openSseInbox(stream as unknown as SSEStreamingApi, realtime, 'topic', 60_000);
@@ -40,8 +41,8 @@ describe('openSseInbox', () => {
   });
 
   it('ends when a write to the client fails', async () => {
-    const stream = { ...fakeStream(), write: async () => Promise.reject(new Error('gone')) };
-    const realtime = { subscribe: async () => async () => undefined };
+    const stream = { ...fakeStream(), write: () => Promise.reject(new Error('gone')) };
+    const realtime = { subscribe: () => Promise.resolve(() => Promise.resolve()) };
     const inbox = await openSseInbox(stream as unknown as SSEStreamingApi, realtime, 'topic', 60_000);
     expect(await inbox.next()).toBeNull();
     await inbox.close();
@@ -51,9 +52,9 @@ describe('openSseInbox', () => {
     const stream = fakeStream();
     let publish: (data: unknown) => void = () => undefined;
     const realtime = {
-      subscribe: async (_topic: string, onMessage: (data: unknown) => void) => {
+      subscribe: (_topic: string, onMessage: (data: unknown) => void) => {
         publish = onMessage;
-        return async () => undefined;
+        return Promise.resolve(() => Promise.resolve());
       },
     };
     const inbox = await openSseInbox<string>(stream as unknown as SSEStreamingApi, realtime, 'topic', 60_000);
