@@ -17,8 +17,16 @@ describe('what a label means', () => {
     ['Please remit', 'total'],
     ['Amount owing', 'total'],
     ['Balance due now', 'total'],
+    ['Your total', 'total'],
+    ['Your total bill', 'total'],
   ])('an amount after "%s" is the amount due', (label) => {
     expect(labelMeaning(label, 'money').total).toBeGreaterThan(0.6);
+  });
+
+  it('a total of charges or usage is not the amount due, even when it is "yours"', () => {
+    expect(labelMeaning('Your total charges', 'money').total ?? 0).toBe(0);
+    expect(labelMeaning('Your total energy use', 'money').total ?? 0).toBe(0);
+    expect(labelMeaning('Your total last month', 'money').total ?? 0).toBe(0);
   });
 
   it('an amount due if paid by the due date is the amount due', () => {

@@ -110,6 +110,9 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       else if (obligation) out.total = 0.7;
       else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;
       else if (has(s, 'owing')) out.total = 0.8;
+      // "Your total", "Your total bill": the customer's total is what they owe; a total of
+      // charges or usage names its kind ("Your total charges").
+      else if (s.has('total') && s.has('your') && words.length <= 3 && words.every((w) => ['your', 'total', 'bill', 'amount', 'is'].includes(w))) out.total = 0.9;
       // "Total amount outstanding" is the amount due; an "outstanding balance" is often last bill's.
       else if (s.has('outstanding') && has(s, 'amount', 'total') && !s.has('balance')) out.total = 0.6;
     }
