@@ -45,7 +45,8 @@ function afterLastValue(text: string): string {
 
 /** The label printed before a value in its own segment: the text since the previous value. */
 function inlinePrefix(text: string, start: number): string {
-  const label = afterLastValue(text.slice(0, start));
+  // A page counter before the label ("Page 2 of 2 Account: 6106…") is no part of it.
+  const label = afterLastValue(text.slice(0, start)).replace(/^.*\bpage\s+\d+\s*(?:of|\/)\s*\d+\b/i, '');
   return (/[A-Za-z]/.test(label) ? label : '').replace(/^[^A-Za-z]+/, '').replace(/[:\s.-]+$/, '').trim();
 }
 
@@ -167,6 +168,18 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
   return { text: '', cells: 0, line: -1 };
 }
 
+/**
+ * A label on the row right above a value, over its left edge: a few words with no value of
+ * their own ("Reference number" over "6106 4272 3424"), printed as a stacked pair.
+ */
+function labelRightAbove(layout: Layout, seg: Segment, x0: number, x1: number): string | null {
+  const above = layout.lines[seg.line - 1];
+  if (!above || above.page !== seg.page || seg.y - (above.y + above.height) > seg.height * 1.5) return null;
+  const label = above.segments.find((s) => Math.abs(s.x0 - x0) <= seg.height * 1.5 && overlap(s.x0, s.x1, x0, x1) > 0);
+  if (!label || !LETTERS_RE.test(label.text) || carriesValue(label.text) || /\d/.test(label.text)) return null;
+  return label.text.split(/\s+/).length <= 4 ? label.text.trim() : null;
+}
+
 /** A text with its amounts and dates taken out. */
 function stripValues(text: string): string {
   const cuts = [...moneyIn(text).map((m) => [m.start, m.end]), ...findDates(text).map((d) => [d.start, d.end])].sort((a, b) => (b[0] ?? 0) - (a[0] ?? 0));
@@ -228,6 +241,10 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
         const over = headerInfo(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
         // Only from a row of labels (a header row), never from a label with a value of its own.
         if (LETTERS_RE.test(over.text) && over.cells >= 2) found.push({ text: over.text, where: 'above' });
+        // A label printed right over the value, its left neighbour being another column's
+        // text ("Reference number" over the number, a wrapped sentence to its left).
+        const own = labelRightAbove(layout, seg, x0, x1);
+        if (own) found.push({ text: own, where: 'above' });
       }
       // A label cut in cells by a date or a courtesy ("Payment Received 11/5/24 | Thank you |
       // -$63.20"): the words of the whole row before the value, its values left out.

@@ -22,9 +22,13 @@ export function wrappedPairs(layout: Layout): Wrapped[] {
   for (const line of layout.lines) {
     for (const seg of line.segments) {
       if (ENDS_SENTENCE.test(seg.text) || !/[A-Za-z]{2,}/.test(seg.text)) continue;
-      const [row] = linesBelow(layout, seg, 1);
-      if (!row) continue;
-      const below = row.find((s) => Math.abs(s.x0 - seg.x0) < seg.height * 1.5 && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0);
+      // The next row with text in this column: rows printed only in another column (a
+      // coupon's labels beside the narrow column) sit between the two halves.
+      let below: Segment | undefined;
+      for (const row of linesBelow(layout, seg, 4)) {
+        below = row.find((s) => Math.abs(s.x0 - seg.x0) < seg.height * 1.5 && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0);
+        if (below || row.some((s) => overlap(s.x0, s.x1, seg.x0, seg.x1) > 0)) break;
+      }
       if (!below || below.y - (seg.y + seg.height) > seg.height * 1.2) continue;
       out.push({ first: seg, second: below, text: `${seg.text} ${below.text}` });
     }
