@@ -173,8 +173,17 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
  * their own ("Reference number" over "6106 4272 3424"), printed as a stacked pair.
  */
 function labelRightAbove(layout: Layout, seg: Segment, x0: number, x1: number): string | null {
-  const above = layout.lines[seg.line - 1];
-  if (!above || above.page !== seg.page || seg.y - (above.y + above.height) > seg.height * 1.5) return null;
+  // The nearest row above with text over the value (rows of other columns skipped).
+  let above: Layout['lines'][number] | undefined;
+  for (let i = seg.line - 1; i >= Math.max(0, seg.line - 3); i--) {
+    const line = layout.lines[i];
+    if (!line || line.page !== seg.page) return null;
+    if (line.segments.some((s) => overlap(s.x0, s.x1, x0, x1) > 0)) {
+      above = line;
+      break;
+    }
+  }
+  if (!above || seg.y - (above.y + above.height) > seg.height * 1.5) return null;
   const label = above.segments.find((s) => Math.abs(s.x0 - x0) <= seg.height * 1.5 && overlap(s.x0, s.x1, x0, x1) > 0);
   if (!label || !LETTERS_RE.test(label.text) || carriesValue(label.text) || /\d/.test(label.text)) return null;
   return label.text.split(/\s+/).length <= 4 ? label.text.trim() : null;
@@ -241,8 +250,10 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
         const over = headerInfo(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
         // Only from a row of labels (a header row), never from a label with a value of its own.
         if (LETTERS_RE.test(over.text) && over.cells >= 2) found.push({ text: over.text, where: 'above' });
-        // A label printed right over the value, its left neighbour being another column's
-        // text ("Reference number" over the number, a wrapped sentence to its left).
+      }
+      // A label printed right over the value, its left neighbour being another column's
+      // text ("Reference number" over the number, a wrapped sentence to its left).
+      if (Object.keys(labelMeaning(left.text, kind)).length === 0) {
         const own = labelRightAbove(layout, seg, x0, x1);
         if (own) found.push({ text: own, where: 'above' });
       }
