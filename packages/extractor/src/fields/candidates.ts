@@ -124,8 +124,9 @@ function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isVal
 }
 
 /** The column header above a value, and how many cells its row has (a table's header row has several). */
-function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number; line: number } {
+function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number; line: number; offset?: true } {
   let skipped = 0;
+  let offset = false;
   for (let i = seg.line - 1; i >= 0 && seg.line - i <= maxLines; i--) {
     const line = layout.lines[i];
     if (!line || line.page !== seg.page) break;
@@ -147,6 +148,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
       const near = line.segments.filter((s) => gap(s) < seg.height * 4).sort((a, b) => gap(a) - gap(b))[0];
       if (!near) continue;
       inColumn = [near];
+      offset = true;
     }
     // A header names a column; text that carries a value of its own is a label with its value.
     const labels = inColumn.filter((s) => LETTERS_RE.test(s.text) && !isValue(s.text) && !carriesValue(s.text));
@@ -156,7 +158,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
       // Cells of a header row: every one a label.
       const named = line.segments.filter((c) => LETTERS_RE.test(c.text));
       const cells = line.segments.every((c) => !carriesValue(c.text) && !/^\s*[\d$.,]+\s*$/.test(c.text)) ? named.length : 0;
-      return { text: best?.text ?? '', cells, line: i };
+      return { text: best?.text ?? '', cells, line: i, ...(offset ? { offset: true as const } : {}) };
     }
     // A row of the same table, or a label with its own value: keep looking up for the header.
     if (inColumn.every((s) => isValue(s.text) || carriesValue(s.text)) && skipped < 3) {
@@ -233,7 +235,9 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     const rowCells = layout.lines[seg.line]?.segments.length ?? 0;
     // Every row between the header and the value must be a row of the same table.
     const between = layout.lines.slice(header.line + 1, seg.line);
+    // A header beside the value, not over it (another column's title), makes no table of it.
     const inTable =
+      !header.offset &&
       header.cells >= 3 &&
       rowCells >= header.cells - 1 &&
       rowCells <= header.cells + 1 &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentText, TextItem, TextLine } from '../types.ts';
-import { extractFields } from './extract-fields.ts';
+import { findCandidates } from './candidates.ts';
+import { extractFields, parseAccount } from './extract-fields.ts';
 import { buildLayout } from './layout.ts';
 import { documentFromLayoutText } from './text-doc.ts';
 import { wrappedPairs } from './wrapped.ts';
@@ -114,5 +115,21 @@ describe('page furniture is no part of a label', () => {
 `),
     );
     expect(f.accountNumber.value).toBe('610642723424');
+  });
+});
+
+describe("another column's title beside a value", () => {
+  it('does not make a table of the rows under it: the label to the left names the value', () => {
+    // "PAYMENT COUPON" titles the coupon column to the right; the balance rows are not under it.
+    const layout = buildLayout(
+      docOf([
+        [35, [[66, 'Atmos Gas Corporation'], [283, 'Account Activity'], [529, 'PAYMENT COUPON']]],
+        [51, [[66, 'PO BOX 27013'], [283, 'Unpaid Balance'], [477, '$157.82']]],
+        [64, [[283, 'Less Payments'], [474, '-$157.82'], [529, 'Balance Due']]],
+      ]),
+    );
+    const unpaid = findCandidates(layout, { ref: null, parseAccount }).find((c) => c.kind === 'money' && c.value === 157.82);
+    expect(unpaid?.context).toBe('Unpaid Balance');
+    expect(unpaid?.meaning.previousBalance).toBeGreaterThan(0.9);
   });
 });
