@@ -7,8 +7,8 @@ const read = (text: string) => extractFields(documentFromLayoutText(text)).field
 
 /** A bill written as a letter: the mailing block, a greeting, prose, a sign-off. */
 const LETTER = `
-                     Lakeshore Power Cooperative
-                     PO BOX 4410 · Lakeshore Power
+                     Ventor Power Cooperative
+                     PO BOX 4410 · Ventor Power
 
    ANNA K LOPEZ                                  Run Date: 19-SEP-26
    4309 S ELM CT                                 Account ID: 7688 422 328
@@ -16,7 +16,7 @@ const LETTER = `
 
    Dear Anna,
 
-   Thank you for choosing Lakeshore Power. This letter is your statement for service at 6219 CEDAR RD,
+   Thank you for choosing Ventor Power. This letter is your statement for service at 6219 CEDAR RD,
    SPRINGFIELD, IL 62704.
 
    Balance Due: 224.10. Payment deadline: 11-OCT-26.

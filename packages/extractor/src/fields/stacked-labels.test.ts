@@ -123,7 +123,7 @@ describe("another column's title beside a value", () => {
     // "PAYMENT COUPON" titles the coupon column to the right; the balance rows are not under it.
     const layout = buildLayout(
       docOf([
-        [35, [[66, 'Atmos Gas Corporation'], [283, 'Account Activity'], [529, 'PAYMENT COUPON']]],
+        [35, [[66, 'Quillon Gas Corporation'], [283, 'Account Activity'], [529, 'PAYMENT COUPON']]],
         [51, [[66, 'PO BOX 27013'], [283, 'Unpaid Balance'], [477, '$157.82']]],
         [64, [[283, 'Less Payments'], [474, '-$157.82'], [529, 'Balance Due']]],
       ]),
