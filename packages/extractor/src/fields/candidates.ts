@@ -45,7 +45,8 @@ function afterLastValue(text: string): string {
 
 /** The label printed before a value in its own segment: the text since the previous value. */
 function inlinePrefix(text: string, start: number): string {
-  const label = afterLastValue(text.slice(0, start));
+  // A page counter before the label ("Page 2 of 2 Account: 6106…") is no part of it.
+  const label = afterLastValue(text.slice(0, start)).replace(/^.*\bpage\s+\d+\s*(?:of|\/)\s*\d+\b/i, '');
   return (/[A-Za-z]/.test(label) ? label : '').replace(/^[^A-Za-z]+/, '').replace(/[:\s.-]+$/, '').trim();
 }
 
@@ -123,8 +124,9 @@ function headerAbove(layout: Layout, seg: Segment, x0: number, x1: number, isVal
 }
 
 /** The column header above a value, and how many cells its row has (a table's header row has several). */
-function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number; line: number } {
+function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValue: (t: string) => boolean, maxLines = 8): { text: string; cells: number; line: number; offset?: true } {
   let skipped = 0;
+  let offset = false;
   for (let i = seg.line - 1; i >= 0 && seg.line - i <= maxLines; i--) {
     const line = layout.lines[i];
     if (!line || line.page !== seg.page) break;
@@ -146,6 +148,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
       const near = line.segments.filter((s) => gap(s) < seg.height * 4).sort((a, b) => gap(a) - gap(b))[0];
       if (!near) continue;
       inColumn = [near];
+      offset = true;
     }
     // A header names a column; text that carries a value of its own is a label with its value.
     const labels = inColumn.filter((s) => LETTERS_RE.test(s.text) && !isValue(s.text) && !carriesValue(s.text));
@@ -155,7 +158,7 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
       // Cells of a header row: every one a label.
       const named = line.segments.filter((c) => LETTERS_RE.test(c.text));
       const cells = line.segments.every((c) => !carriesValue(c.text) && !/^\s*[\d$.,]+\s*$/.test(c.text)) ? named.length : 0;
-      return { text: best?.text ?? '', cells, line: i };
+      return { text: best?.text ?? '', cells, line: i, ...(offset ? { offset: true as const } : {}) };
     }
     // A row of the same table, or a label with its own value: keep looking up for the header.
     if (inColumn.every((s) => isValue(s.text) || carriesValue(s.text)) && skipped < 3) {
@@ -165,6 +168,27 @@ function headerInfo(layout: Layout, seg: Segment, x0: number, x1: number, isValu
     break;
   }
   return { text: '', cells: 0, line: -1 };
+}
+
+/**
+ * A label on the row right above a value, over its left edge: a few words with no value of
+ * their own ("Reference number" over "6106 4272 3424"), printed as a stacked pair.
+ */
+function labelRightAbove(layout: Layout, seg: Segment, x0: number, x1: number): string | null {
+  // The nearest row above with text over the value (rows of other columns skipped).
+  let above: Layout['lines'][number] | undefined;
+  for (let i = seg.line - 1; i >= Math.max(0, seg.line - 3); i--) {
+    const line = layout.lines[i];
+    if (!line || line.page !== seg.page) return null;
+    if (line.segments.some((s) => overlap(s.x0, s.x1, x0, x1) > 0)) {
+      above = line;
+      break;
+    }
+  }
+  if (!above || seg.y - (above.y + above.height) > seg.height * 1.5) return null;
+  const label = above.segments.find((s) => Math.abs(s.x0 - x0) <= seg.height * 1.5 && overlap(s.x0, s.x1, x0, x1) > 0);
+  if (!label || !LETTERS_RE.test(label.text) || carriesValue(label.text) || /\d/.test(label.text)) return null;
+  return label.text.split(/\s+/).length <= 4 ? label.text.trim() : null;
 }
 
 /** A text with its amounts and dates taken out. */
@@ -211,7 +235,9 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
     const rowCells = layout.lines[seg.line]?.segments.length ?? 0;
     // Every row between the header and the value must be a row of the same table.
     const between = layout.lines.slice(header.line + 1, seg.line);
+    // A header beside the value, not over it (another column's title), makes no table of it.
     const inTable =
+      !header.offset &&
       header.cells >= 3 &&
       rowCells >= header.cells - 1 &&
       rowCells <= header.cells + 1 &&
@@ -228,6 +254,12 @@ function contextOf(layout: Layout, seg: Segment, start: number, x0: number, x1: 
         const over = headerInfo(layout, left.seg, left.seg.x0, left.seg.x1, isValue, 1);
         // Only from a row of labels (a header row), never from a label with a value of its own.
         if (LETTERS_RE.test(over.text) && over.cells >= 2) found.push({ text: over.text, where: 'above' });
+      }
+      // A label printed right over the value, its left neighbour being another column's
+      // text ("Reference number" over the number, a wrapped sentence to its left).
+      if (Object.keys(labelMeaning(left.text, kind)).length === 0) {
+        const own = labelRightAbove(layout, seg, x0, x1);
+        if (own) found.push({ text: own, where: 'above' });
       }
       // A label cut in cells by a date or a courtesy ("Payment Received 11/5/24 | Thank you |
       // -$63.20"): the words of the whole row before the value, its values left out.

@@ -18,6 +18,9 @@ describe('parseDate', () => {
     ['J a n  2 0 ,  2 0 2 1', '2021-01-20'],
     ['Due: 2O26-O1-05', '2026-01-05'],
     ['04/2 1/2026', '2026-04-21'],
+    // A two-digit year that ends a sentence keeps its date; a decimal after it is no year.
+    ['Payment deadline: 11-OCT-26.', '2026-10-11'],
+    ['Pay by Mar 3, 26. Thank you', '2026-03-03'],
   ])('%s → %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
   });
@@ -27,6 +30,7 @@ describe('parseDate', () => {
     expect(findDates('Due 2026.03.24.').map((d) => toIso(d.year ?? 0, d.month, d.day))).toEqual(['2026-03-24']);
     expect(findDates('Due 2026-3-4').map((d) => toIso(d.year ?? 0, d.month, d.day))).toEqual(['2026-03-04']);
     expect(findDates('Ref 2026-03-241')).toEqual([]);
+    expect(findDates('11-OCT-26.5')).toEqual([]);
   });
 
   it('rejects impossible dates', () => {

@@ -24,6 +24,12 @@ const MONTHS: Record<string, number> = {
 const MONTH_NAME =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?(?![a-z])';
 
+/**
+ * After a two-digit year: no further digit, time or decimal ("Jan 25, 16.50" is an amount), but a
+ * full stop that ends the sentence is fine ("Payment deadline: 11-OCT-26.").
+ */
+const YY_END = '(?![\\d:,]|\\.\\d)';
+
 // Each pattern fills named groups y, m (number or name), d.
 const PATTERNS: RegExp[] = [
   // 2026-01-05, 2026/01/05, 2026.01.05 (year first: always year, month, day)
@@ -34,11 +40,11 @@ const PATTERNS: RegExp[] = [
   /(?<![\d/.,$-])(?<m>\d{1,2})\/(?<d>\d{2})(?<y>[1-4]\d)(?![\d/])(?<!\/(?:19|20)\d\d)/gi,
   // Jan 5, 2026 / January 05 2026 / JAN 05 2018 / Jan 25,16 / Jan5,2026
   new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(?<y>(?:19|20)\\d{2})(?!\\d)`, 'gi'),
-  new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})\\s*[,']\\s?(?<y>\\d{2})(?![\\d:.,])`, 'gi'),
+  new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})\\s*[,']\\s?(?<y>\\d{2})${YY_END}`, 'gi'),
   // 5 Jan 2026 / 05-Jan-2026
   new RegExp(`(?<![\\d.,])(?<d>\\d{1,2})(?:st|nd|rd|th)?[\\s-]*(?<m>${MONTH_NAME})[\\s,-]*(?<y>(?:19|20)\\d{2})(?!\\d)`, 'gi'),
   // 05-JAN-26 / 5 Jan '26 / 05JAN26 (day first, two-digit year)
-  new RegExp(`(?<![\\d.,])(?<d>\\d{1,2})(?:st|nd|rd|th)?(?<dsep>[\\s-]?)(?<m>${MONTH_NAME})(?:\\k<dsep>|\\s?')(?<y>\\d{2})(?![\\d:.,])`, 'gi'),
+  new RegExp(`(?<![\\d.,])(?<d>\\d{1,2})(?:st|nd|rd|th)?(?<dsep>[\\s-]?)(?<m>${MONTH_NAME})(?:\\k<dsep>|\\s?')(?<y>\\d{2})${YY_END}`, 'gi'),
   // Jan 5 (no year), used inside ranges
   new RegExp(`(?<![a-z])(?<m>${MONTH_NAME})\\s*(?<d>\\d{1,2})(?:st|nd|rd|th)?(?![\\d:])(?!\\s*,?\\s*(?:19|20)\\d{2})`, 'gi'),
 ];

@@ -17,8 +17,24 @@ describe('what a label means', () => {
     ['Please remit', 'total'],
     ['Amount owing', 'total'],
     ['Balance due now', 'total'],
+    ['Your total', 'total'],
+    ['Your total bill', 'total'],
   ])('an amount after "%s" is the amount due', (label) => {
     expect(labelMeaning(label, 'money').total).toBeGreaterThan(0.6);
+  });
+
+  it('reads balance lines told to the customer in plain words', () => {
+    expect(labelMeaning('What you owed last time', 'money').previousBalance).toBe(1);
+    expect(labelMeaning('What you owed last time', 'money').total ?? 0).toBe(0);
+    expect(labelMeaning('What you paid', 'money').payments).toBeGreaterThan(0.8);
+    // A payment still to make is no payment received.
+    expect(labelMeaning('What you will pay', 'money').payments ?? 0).toBe(0);
+  });
+
+  it('a total of charges or usage is not the amount due, even when it is "yours"', () => {
+    expect(labelMeaning('Your total charges', 'money').total ?? 0).toBe(0);
+    expect(labelMeaning('Your total energy use', 'money').total ?? 0).toBe(0);
+    expect(labelMeaning('Your total last month', 'money').total ?? 0).toBe(0);
   });
 
   it('an amount due if paid by the due date is the amount due', () => {

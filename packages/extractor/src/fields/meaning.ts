@@ -110,6 +110,9 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
       else if (obligation) out.total = 0.7;
       else if (s.has('balance') && (has(s, 'new', 'total', 'account', 'current', 'statement') || words.length === 1)) out.total = 0.85;
       else if (has(s, 'owing')) out.total = 0.8;
+      // "Your total", "Your total bill": the customer's total is what they owe; a total of
+      // charges or usage names its kind ("Your total charges").
+      else if (s.has('total') && s.has('your') && words.length <= 3 && words.every((w) => ['your', 'total', 'bill', 'amount', 'is'].includes(w))) out.total = 0.9;
       // "Total amount outstanding" is the amount due; an "outstanding balance" is often last bill's.
       else if (s.has('outstanding') && has(s, 'amount', 'total') && !s.has('balance')) out.total = 0.6;
     }
@@ -120,12 +123,14 @@ export function labelMeaning(text: string, kind: 'money' | 'date' | 'range' | 'i
     const beforeLast = / (?:prior to|before) (?:the |your )?(?:last|previous|prior) bill /.test(joined);
     // "Payments since last bill" names payments, not the balance.
     const paymentHead = has(s, 'payment', 'paid') && !has(s, 'balance', 'amount', 'due');
-    if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge', 'statement') && !has(s, 'after', 'late', 'penalty') && !beforeLast && !paymentHead) out.previousBalance = 1;
+    if (past && has(s, 'balance', 'amount', 'bill', 'due', 'charge', 'statement', 'owe') && !has(s, 'after', 'late', 'penalty') && !beforeLast && !paymentHead) out.previousBalance = 1;
     // "Outstanding", "Outstanding balance": what was left unpaid, not this bill's total.
     else if (s.has('outstanding') && !has(s, 'total', 'due', 'now', 'pay', 'new', 'current') && !s.has('amount')) out.previousBalance = 0.8;
     // Payments received: "Payment - thank you", "Payments received", "Credits"; never a request to pay.
     const paymentWord = has(s, 'payment', 'paid', 'credit') || (s.has('pay') && has(s, 'receive', 'thank'));
-    if (paymentWord && (has(s, 'receive', 'thank', 'applied', 'credit', 'since', 'posted', 'made') || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline', 'please', 'now')) out.payments = 0.9;
+    // "What you paid": a payment the customer made, told to them.
+    const madeByYou = s.has('paid') && has(s, 'you', 'we');
+    if (paymentWord && (has(s, 'receive', 'thank', 'applied', 'credit', 'since', 'posted', 'made') || madeByYou || words.length <= 2) && !has(s, 'due', 'amount', 'by', 'date', 'deadline', 'please', 'now', 'owe', 'will')) out.payments = 0.9;
   }
   // A sentence is a weaker label than a few words.
   if (words.length > 8) for (const k of Object.keys(out) as MeaningField[]) out[k] = (out[k] ?? 0) * 0.5;

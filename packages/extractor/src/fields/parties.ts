@@ -2,11 +2,12 @@ import { CUSTOMER_NAME_LABELS, SERVICE_ADDRESS_LABELS } from './labels.ts';
 import type { Layout, Segment } from './layout.ts';
 import { findLabels, pairValue, type Found } from './pairing.ts';
 import { Votes } from './votes.ts';
+import { wrappedPairs } from './wrapped.ts';
 
 const STREET_RE = /^(?:\d+[A-Z]?(?:-\d+)?\s+[A-Za-z0-9][A-Za-z0-9.,'#&/ -]{2,90}|P\.?\s?O\.?\s+Box\s+\d+.*)$/i;
 const CITY_RE = /^[A-Za-z][A-Za-z .'-]{1,40},?\s+(?:[A-Z]{2}|[A-Z][a-z]+)\.?,?\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/;
 const NOT_NAME =
-  /\b(?:service|account|statement|bill|billing|amount|due|date|customer|charges?|payment|total|balance|electric|energy|gas|water|power|company|llc|box|page|summary|details?|usage|meter|period|your|here|please|thank|contact|address|location|information|rate|plan|make|checks?|payable|return|portion|enclosed|detach|mail|online|visit|call|hello|hi|dear|welcome|p\.?o\.?)\b/i;
+  /\b(?:service|accounts?|department|dept|office|team|division|statement|bill|billing|amount|due|date|customer|charges?|payment|total|balance|electric|energy|gas|water|power|company|llc|box|page|summary|details?|usage|meter|period|your|here|please|thank|contact|address|location|information|rate|plan|make|checks?|payable|return|portion|enclosed|detach|mail|online|visit|call|hello|hi|dear|welcome|p\.?o\.?)\b/i;
 
 const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?(?![a-z])/i;
 const NUMERIC_DATE = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
@@ -180,6 +181,8 @@ function findAddressBlocks(layout: Layout): AddressBlock[] {
   return blocks;
 }
 
+const PROSE_SERVICE_ADDRESS_RE = /\b(?:service|premises|property)\s+(?:at|to|address\s+is|location\s+is)\s*:?\s+(\d+[A-Z]?\s+[A-Za-z0-9 .'#/-]{2,60},\s*[A-Za-z .'-]{2,40},?\s+[A-Z]{2}\.?\s+\d{5}(?:-\d{4})?)(?!\d)/gi;
+
 export function findServiceAddress(layout: Layout): { value: string; confidence: number } | null {
   const votes = new Votes<string>();
   let blocks: AddressBlock[] | undefined;
@@ -196,6 +199,14 @@ export function findServiceAddress(layout: Layout): { value: string; confidence:
       if (same) full = same.address;
     }
     votes.add(full, paired.score + (full !== paired.value ? 0.2 : 0), normalizeKey(full));
+  }
+  // A letter names the premises in a sentence ("your statement for service at 6219 CEDAR RD,
+  // BATON ROUGE, LA 70809."), often wrapped onto the next line.
+  for (const text of [...layout.lines.map((l) => l.text), ...wrappedPairs(layout).map((w) => w.text)]) {
+    for (const m of text.matchAll(PROSE_SERVICE_ADDRESS_RE)) {
+      const address = (m[1] ?? '').replace(/\s+/g, ' ').trim();
+      votes.add(address, 0.7, normalizeKey(address));
+    }
   }
   if (votes.size === 0) {
     // No service-address label read: the customer's mailing block is the best guess, unless a

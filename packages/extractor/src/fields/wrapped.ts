@@ -20,14 +20,27 @@ const ENDS_SENTENCE = /[.!?:]\s*$/;
 export function wrappedPairs(layout: Layout): Wrapped[] {
   const out: Wrapped[] = [];
   for (const line of layout.lines) {
-    for (const seg of line.segments) {
-      if (ENDS_SENTENCE.test(seg.text) || !/[A-Za-z]{2,}/.test(seg.text)) continue;
-      const [row] = linesBelow(layout, seg, 1);
-      if (!row) continue;
-      const below = row.find((s) => Math.abs(s.x0 - seg.x0) < seg.height * 1.5 && overlap(s.x0, s.x1, seg.x0, seg.x1) > 0);
-      if (!below || below.y - (seg.y + seg.height) > seg.height * 1.2) continue;
+    line.segments.forEach((seg, si) => {
+      if (ENDS_SENTENCE.test(seg.text) || !/[A-Za-z]{2,}/.test(seg.text)) return;
+      // Where the text's line begins: a phrase split in cells by a wider gap ("This bill |
+      // covers 12 Apr 2026 to 14") continues under its first cell.
+      let left = seg;
+      for (let k = si - 1; k >= 0; k--) {
+        const prev = line.segments[k];
+        if (!prev || left.x0 - prev.x1 > seg.height * 2 || !/[A-Za-z]/.test(prev.text)) break;
+        left = prev;
+      }
+      const aligned = (s: Segment) => [seg.x0, left.x0].some((x) => Math.abs(s.x0 - x) < seg.height * 1.5) && overlap(s.x0, s.x1, left.x0, seg.x1) > 0;
+      // The next row with text in this column: rows printed only in another column (a
+      // coupon's labels beside the narrow column) sit between the two halves.
+      let below: Segment | undefined;
+      for (const row of linesBelow(layout, seg, 4)) {
+        below = row.find(aligned);
+        if (below || row.some((s) => overlap(s.x0, s.x1, left.x0, seg.x1) > 0)) break;
+      }
+      if (!below || below.y - (seg.y + seg.height) > seg.height * 1.2) return;
       out.push({ first: seg, second: below, text: `${seg.text} ${below.text}` });
-    }
+    });
   }
   return out;
 }
