@@ -55,8 +55,8 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-'));
   // Work on the data directory before the first start (the operator's CLI), saving a restart.
   await beforeStart?.(dataDir);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let port = await freePort();
+  let baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   let child: ChildProcess;
 
@@ -102,7 +102,19 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
     clearTimeout(timer);
   };
 
-  await launch();
+  // Spec files run two at a time: another spec's server may take the free port between our
+  // probe and our server's bind. Then the server exits saying so, and we try another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !output.includes('EADDRINUSE')) throw error;
+      port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
+      output = '';
+    }
+  }
   return {
     baseUrl,
     dataDir,
