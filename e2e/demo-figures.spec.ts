@@ -212,10 +212,9 @@ describe('figures a user can trust', () => {
       // Links lead to screens that exist.
       await page.goto('/');
       const hrefs = await page.locator('header a[href], footer a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-      for (const href of [...new Set(hrefs.filter((h) => h.startsWith('/')).map((h) => h.split('#')[0] || '/'))]) {
-        const res = await page.request.get(href);
-        assert.equal(res.status(), 200, `${href} leads to a screen`);
-      }
+      const paths = [...new Set(hrefs.filter((h) => h.startsWith('/')).map((h) => h.split('#')[0] || '/'))];
+      const statuses = await Promise.all(paths.map(async (href) => [href, (await page.request.get(href)).status()] as const));
+      for (const [href, status] of statuses) assert.equal(status, 200, `${href} leads to a screen`);
       // Trust copy on a plain-http default install: no TLS or certification claim; the tracker is a still example.
       const config = await getJson<{ security: { https: boolean; filesEncrypted: boolean; complianceStatement: string | null } }>(page.request, '/api/public-config');
       assert.deepEqual(config.security, { https: false, filesEncrypted: true, complianceStatement: null });
