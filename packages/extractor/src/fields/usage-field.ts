@@ -150,9 +150,11 @@ export function findUsage(
     .sort((a, b) => UNIT_RANK[b.value.unit] - UNIT_RANK[a.value.unit])[0];
   const summary = votes.best();
   if (!best || !summary || top.score < 0.35) return null;
-  // The charges bill another quantity of the same unit on two lines or more (energy and fuel
+  // The charges bill a larger quantity of the same unit on two lines or more (energy and fuel
   // charges on the billed kWh) than the usage chosen: the bill contradicts it (one meter of
-  // several read, the billed total unreadable), so it is not a usage to be sure of.
-  const contradicted = !billed.has(key(best.value)) && [...billed.values()].some((b) => b.usage.unit === best.value.unit && b.lines.size >= 2);
+  // several read, the billed total unreadable), so it is not a usage to be sure of. A smaller
+  // one is a part (a period prorated across a rate change bills each part on several lines).
+  const contradicted =
+    !billed.has(key(best.value)) && [...billed.values()].some((b) => b.usage.unit === best.value.unit && b.lines.size >= 2 && b.usage.amount > best.value.amount);
   return { ...best.value, confidence: summary.confidence, table: voteTable(votes, key), contradicted };
 }
