@@ -104,15 +104,17 @@ async function checkEveryScreen(page: Page, who: string, bills: BillFigures[], o
 
   // Dashboard: the headline is within the year's spending; estimates are left out and said so; nothing shows $0.00.
   await page.goto('/dashboard');
+  const region = page.getByRole('region', { name: 'Savings recommendations' });
+  // The cards are in (the headline is worked out from them).
+  await (cards[0] ? region.getByText(cards[0].title).first() : region.getByText(/Recommendations appear|Analyze a bill to get/)).waitFor();
   const headlineCard = page.locator('[data-slot="card"]').filter({ hasText: 'Potential savings per year' });
   const headlineText = await headlineCard.locator('p.text-3xl').innerText();
   const headline = headlineText === 'To confirm' ? 0 : money(headlineText);
   assert.ok(headline >= 0 && headline <= spending, `${who}: potential savings ${headline} a year against spending ${spending}`);
   if (opts.expectSavings) assert.ok(headline > 0, `${who}: savings found`);
-  if (cards.length > 0) assert.ok((await page.getByRole('region', { name: 'Savings recommendations' }).getByRole('link', { name: /^From your .+ bill of / }).count()) > 0, `${who}: cards say which bill they come from`);
+  if (cards.length > 0) assert.ok((await region.getByRole('link', { name: /^From your .+ bill of / }).count()) > 0, `${who}: cards say which bill they come from`);
   const estimates = cards.filter((c) => c.needsConfirmation).length;
   if (estimates > 0) await headlineCard.getByText(`${estimates} ${estimates === 1 ? 'estimate' : 'estimates'} not counted`).waitFor();
-  const region = page.getByRole('region', { name: 'Savings recommendations' });
   for (const card of cards.filter((c) => c.needsConfirmation === 'usage').slice(0, 6)) {
     await region.getByText(/confirm usage to see this/i).first().waitFor();
     assert.equal(await region.getByText(`$${card.savings.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).count(), 0, `${who}: an estimate's saving is not shown as money`);
@@ -178,7 +180,8 @@ async function checkEveryScreen(page: Page, who: string, bills: BillFigures[], o
   if (!ml.anomalyCheck.judged) assert.deepEqual(ml.anomalies, [], `${who}: no anomalies from a model not good enough to judge`);
   for (const x of ml.anomalies) assert.ok(ml.predictions.some((p) => p.date === x.timestamp && p.anomaly), `${who}: an anomaly is a bill outside the stated interval`);
   await page.goto('/ml-analytics');
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // Loaded: the account forecast, or how many more bills it needs.
+  await page.getByText(/Forecast, backtest and anomalies for|more bills? to see your forecast/).first().waitFor();
   // $0.00 only as the low end of a 95% range ("$0.00–$648.74"), never as a figure.
   assert.doesNotMatch(await page.locator('main').innerText(), /NaN|\$0\.00(?!–)/, `${who}: ML analytics shows no NaN or $0.00`);
 
