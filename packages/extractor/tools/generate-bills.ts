@@ -5,7 +5,7 @@
  *   npm run -s -w packages/extractor gen -- --out DIR --count N --seed S
  *     [--forms text-pdf,multipage-pdf,scanned-pdf,png-scan,jpeg-photo] [--layouts a,b]
  *     [--wordings a,b] [--split train|heldout] [--compact]
- *     [--unreadable previous,payments] [--notice-cents N]
+ *     [--unreadable previous,payments] [--notice-cents N] [--readable-meters N]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       compact: { type: 'boolean', default: false },
       unreadable: { type: 'string' },
       'notice-cents': { type: 'string' },
+      'readable-meters': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -66,7 +67,9 @@ async function main(): Promise<void> {
   const unreadable = list(values.unreadable, UNREADABLE_FIELDS, 'unreadable field') as (typeof UNREADABLE_FIELDS)[number][] | undefined;
   const noticeCents = values['notice-cents'] === undefined ? undefined : Number(values['notice-cents']);
   if (noticeCents !== undefined && !(Number.isInteger(noticeCents) && noticeCents > 0)) throw new Error('--notice-cents must be a positive integer');
-  const damage = { ...(unreadable ? { unreadable } : {}), ...(noticeCents !== undefined ? { noticeCents } : {}) };
+  const readableMeters = values['readable-meters'] === undefined ? undefined : Number(values['readable-meters']);
+  if (readableMeters !== undefined && !(Number.isInteger(readableMeters) && readableMeters >= 0)) throw new Error('--readable-meters must be a whole number');
+  const damage = { ...(unreadable ? { unreadable } : {}), ...(noticeCents !== undefined ? { noticeCents } : {}), ...(readableMeters !== undefined ? { readableMeters } : {}) };
   // npm runs workspace scripts inside the package: resolve --out from where npm was called.
   const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   await mkdir(out, { recursive: true });

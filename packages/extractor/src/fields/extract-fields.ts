@@ -433,11 +433,18 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
     // never stated surer than the rules' own doubt.
     if (mine.stats.violations > 0) f.confidence = Math.min(f.confidence, mine.stats.heuristic);
   }
+  // A usage the bill's own charges contradict (they bill another quantity of its unit) is unsure.
+  if (usage?.contradicted && mainUsage) {
+    for (const field of ['usageAmount', 'usageUnit'] as const) fields[field].confidence = Math.min(fields[field].confidence, CONTRADICTED_CONFIDENCE);
+  }
   // How well the dates fit together: each date read counts, each rule they break costs.
   const chosen = { statement: joint.statement, due: fields.dueDate.value, period: period?.value ?? null };
   const dateFit = [chosen.statement, chosen.due, chosen.period].filter((d) => d !== null).length - dateViolations(chosen);
   return { fields, checks, confidence: overallConfidence(fields), confirmed, stats, dateFit };
 }
+
+/** The confidence of a value the bill contradicts: under the "Please check" threshold (0.8). */
+const CONTRADICTED_CONFIDENCE = 0.5;
 
 const KEY_FIELDS: Array<[keyof BillFields, number]> = [
   ['totalAmount', 3],

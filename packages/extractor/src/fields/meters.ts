@@ -1,6 +1,6 @@
 import type { UsageUnit } from '../types.ts';
 import { findDateRanges } from './date.ts';
-import { linesAbove, overlap, xAt, type Layout, type Segment } from './layout.ts';
+import { overlap, xAt, type Layout, type Segment } from './layout.ts';
 import { unitInLabel } from './usage.ts';
 
 /**
@@ -39,6 +39,24 @@ function numbersOf(seg: Segment): Num[] {
   return out;
 }
 
+/**
+ * The lines above a table row, up through its table: each line at most 4.5 line heights above the
+ * line under it (not above the row itself), so the column header of a table of many meters is
+ * still reached from its last row.
+ */
+function tableLinesAbove(layout: Layout, seg: Segment, maxLines: number): Segment[][] {
+  const out: Segment[][] = [];
+  let top = seg.y;
+  for (let i = seg.line - 1; i >= 0 && out.length < maxLines; i--) {
+    const line = layout.lines[i];
+    if (!line || line.page !== seg.page) break;
+    if (top - (line.y + line.height) > seg.height * 4.5) break;
+    out.push(line.segments);
+    top = Math.min(top, line.y);
+  }
+  return out;
+}
+
 /** The unit of a figure: printed after it, on its row's label, or in the column header above. */
 function unitOf(layout: Layout, n: Num, lineText: string): UsageUnit | null {
   const after = n.seg.text.slice(n.start).replace(/^[\d,.]+/, '');
@@ -48,7 +66,7 @@ function unitOf(layout: Layout, n: Num, lineText: string): UsageUnit | null {
     const own = unitInLabel(word);
     return own && own.factor === 1 ? own.unit : null;
   }
-  for (const row of linesAbove(layout, n.seg, 8)) {
+  for (const row of tableLinesAbove(layout, n.seg, 24)) {
     for (const s of row) {
       if (overlap(s.x0, s.x1, n.x0 - n.seg.height, n.x1 + n.seg.height) <= 0) continue;
       const u = unitInLabel(s.text);

@@ -69,10 +69,12 @@ export function findUsage(
   metered: { amount: number; unit: UsageUnit; rows: Array<{ used: number; unit: UsageUnit }>; subtotals: number[] } | null = null,
   /** The amount due and this period's charges: a usage printed on their row is the bill's ("Electric Charges 48,200 kWh $9,310.44"). */
   billAmounts: number[] = [],
-): (Usage & { confidence: number; table: ReturnType<typeof voteTable<Usage>> }) | null {
+): (Usage & { confidence: number; table: ReturnType<typeof voteTable<Usage>>; contradicted: boolean }) | null {
   const votes = new Votes<Usage>();
   const key = (u: Usage) => `${u.unit}:${u.amount}`;
   const add = (u: Usage, score: number) => votes.add(u, score, key(u));
+  // Quantities billed on charge lines (a figure with its unit on a line that prints money), and on how many lines each.
+  const billed = new Map<string, { usage: Usage; lines: Set<number> }>();
 
   for (const hit of findLabels(layout, USAGE_LABELS)) {
     // "Last month", "average", "allowance"... before the figure make it another figure.
@@ -99,7 +101,14 @@ export function findUsage(
         const after = seg.text.slice(u.end, u.end + 12);
         const rateHere = isRateLine && /^\s*(?:x|@|at|\*)/i.test(after + ' ' + (line.segments[line.segments.indexOf(seg) + 1]?.text ?? ''));
         // Quantities on charge lines ("Distribution Charge 1,053 kWh $56.78") are billed usage.
-        add({ amount: u.amount, unit: u.unit }, rateHere ? 0.4 : MONEY_RE.test(line.text.replace(seg.text, '')) ? 0.25 : 0.1);
+        const charged = rateHere || MONEY_RE.test(line.text.replace(seg.text, ''));
+        add({ amount: u.amount, unit: u.unit }, rateHere ? 0.4 : charged ? 0.25 : 0.1);
+        if (charged && u.amount > 0) {
+          const k = key(u);
+          const entry = billed.get(k) ?? { usage: { amount: u.amount, unit: u.unit }, lines: new Set<number>() };
+          entry.lines.add(layout.lines.indexOf(line));
+          billed.set(k, entry);
+        }
         // A service's summary row whose amount is the bill's own charges: that usage is the bill's.
         const rowAmounts = line.segments.filter((s) => s !== seg).flatMap((s) => moneyIn(s.text).map((m) => Math.abs(m.value)));
         if (!isRateLine && billAmounts.some((b) => b > 0 && rowAmounts.some((a) => Math.abs(a - b) < 0.005))) add({ amount: u.amount, unit: u.unit }, 2.5);
@@ -141,5 +150,11 @@ export function findUsage(
     .sort((a, b) => UNIT_RANK[b.value.unit] - UNIT_RANK[a.value.unit])[0];
   const summary = votes.best();
   if (!best || !summary || top.score < 0.35) return null;
-  return { ...best.value, confidence: summary.confidence, table: voteTable(votes, key) };
+  // The charges bill a larger quantity of the same unit on two lines or more (energy and fuel
+  // charges on the billed kWh) than the usage chosen: the bill contradicts it (one meter of
+  // several read, the billed total unreadable), so it is not a usage to be sure of. A smaller
+  // one is a part (a period prorated across a rate change bills each part on several lines).
+  const contradicted =
+    !billed.has(key(best.value)) && [...billed.values()].some((b) => b.usage.unit === best.value.unit && b.lines.size >= 2 && b.usage.amount > best.value.amount);
+  return { ...best.value, confidence: summary.confidence, table: voteTable(votes, key), contradicted };
 }

@@ -34,6 +34,8 @@ export interface BillContext {
   changeNotice: string | null;
   /** Fields whose printed value is unreadable (a fold, a smudge, a photo's glare over the line). */
   unreadable: ReadonlySet<WordedField>;
+  /** How many meter rows, from the first, are readable (all when undefined). */
+  readableMeters: number | undefined;
   date(d: CalendarDate): string;
   range(start: CalendarDate, end: CalendarDate): string;
   /** A printed amount; `credit` prints it as money taken off (payments, discounts). */
@@ -55,6 +57,8 @@ export interface BillDamage {
   unreadable?: readonly WordedField[];
   /** Print a notice with this amount in cents next to the charges. */
   noticeCents?: number;
+  /** Only the first N meter rows are readable; the readings and usage of the others are smudged. */
+  readableMeters?: number;
 }
 
 /** What an unreadable value prints as: no digits a reader could take for an amount. */
@@ -133,6 +137,7 @@ export function createContext(bill: BillModel, rng: Rng, wordingId: WordingId, d
     autopayNotice: rng.chance(0.15),
     changeNotice: damage.noticeCents === undefined ? null : `Rate change notice: from your next bill, your bill changes by about ${money(damage.noticeCents)} a month.`,
     unreadable,
+    readableMeters: damage.readableMeters,
     label(field) {
       if (!plain.has(field)) plain.set(field, rng.pick(plainOptions(field)));
       return plain.get(field) ?? '';

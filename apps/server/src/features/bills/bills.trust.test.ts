@@ -1,3 +1,5 @@
+import { yearlySavingsOfCards } from '@wattwise/shared/analysis/combine-savings';
+import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import { generateBill, type GeneratedBill } from '@wattwise/extractor/testing/generate';
 import { LAYOUTS } from '@wattwise/extractor/testing/layouts';
 import { WORDING_IDS } from '@wattwise/extractor/testing/wordings';
@@ -136,11 +138,56 @@ describe('a payment line the reader could not read', () => {
   });
 });
 
+describe('a bill of several meters whose billed total was not read (the 11-meter bill read from one meter)', () => {
+  it('never takes one meter for the bill: its usage is the sum, or unsure with its advice an estimate; confirmed, the advice follows', async () => {
+    // Commercial bill 2 of the 'trust' run: four meters, the "Total Billed kWh" line and every meter but the first unreadable.
+    const g = await generateBill(2, { seed: 'trust', forms: ['text-pdf'], layouts: ['commercial-multimeter'], wordings: WORDING_IDS, damage: { unreadable: ['usage'], readableMeters: 1 } });
+    const meters = g.truth.services.map((s) => s.usage ?? 0);
+    expect(meters.length).toBeGreaterThanOrEqual(2);
+    expect(meters.reduce((a, b) => a + b, 0)).toBe(g.truth.usageAmount);
+    const b = await uploadGenerated(g);
+    const usage = b.fields.usageAmount;
+    const sure = usage?.status === 'read' || usage?.status === 'confirmed';
+    if (sure) expect(usage?.value).toBe(g.truth.usageAmount);
+    else expect(['unsure', 'missing']).toContain(usage?.status);
+    // Whatever was read, it is never one meter's usage stated as the bill's.
+    if (meters.includes(Number(usage?.value))) expect(sure).toBe(false);
+
+    const cardsOf = async () => (await ctx.json<{ recommendations: RecommendationCard[] }>(cookie, `/api/recommendations?billId=${b.id}`)).body.recommendations;
+    const yearly = (cards: RecommendationCard[]) => yearlySavingsOfCards(cards, () => 'account');
+    const spending = (d: Detail) => d.analysis?.annualEstimate?.cost ?? 13 * Number(g.truth.currentCharges);
+    if (!sure) {
+      // No rate per kWh, no usage-driven saving as money: estimates to confirm, left out of the dashboard's total.
+      expect(['unsure', 'missing']).toContain(b.analysis?.figures?.costPerUnit.status);
+      const cards = await cardsOf();
+      for (const c of cards.filter((c) => c.savingsPeriod === 'annual')) expect(c.needsConfirmation, c.title).toBe('usage');
+      expect(yearly(cards)).toBe(0);
+      expect(b.hasAnomalies).toBe(false);
+    }
+
+    // The user confirms the billed kWh in one correction: the analysis runs again and the advice is money, within the spending.
+    expect((await correct(b.id, 'usageAmount', g.truth.usageAmount)).status).toBe(200);
+    const after = await analysed(b.id);
+    expect(after.fields.usageAmount?.value).toBe(g.truth.usageAmount);
+    expect(after.fields.usageAmount?.status).toBe('confirmed');
+    expect(after.analysis?.figures?.usage.status).toMatch(/^(read|confirmed)$/);
+    const cards = await cardsOf();
+    expect(cards.every((c) => c.needsConfirmation === null)).toBe(true);
+    expect(yearly(cards)).toBeLessThanOrEqual(spending(after));
+    // The dashboard's figures: the usage the overview lists is the confirmed sum, sure.
+    const figures = await ctx.json<{ items: { id: string; usageAmount: number | null; usageSure: boolean }[] }>(cookie, '/api/bills/figures');
+    expect(figures.body.items.find((x) => x.id === b.id)).toMatchObject({ usageAmount: g.truth.usageAmount, usageSure: true });
+  });
+});
+
 describe('a notice amount printed next to the charges', () => {
   it('is not taken for the charges: no billing error, no refund', async () => {
     const g = await generated(4, { noticeCents: 224 });
     const b = await uploadGenerated(g);
     expect(b.analysis?.costs.currentCharges).toBe(g.truth.currentCharges);
+    // Savings Insights' average cost per bill is built on these figures: the charges, not the notice's $2.24.
+    const figures = await ctx.json<{ items: { id: string; currentCharges: number | null; totalAmount: number | null }[] }>(cookie, '/api/bills/figures');
+    expect(figures.body.items.find((x) => x.id === b.id)).toMatchObject({ currentCharges: g.truth.currentCharges, totalAmount: g.truth.totalAmount });
     expect(codes(b)).not.toContain('charges_mismatch');
     expect(codes(b)).not.toContain('balance_mismatch');
     expect(refund(b)).toBeUndefined();
@@ -166,5 +213,9 @@ describe('an internet bill (billed in advance)', () => {
     expect(again.analysis?.period.end).toBe(end);
     expect(codes(again)).not.toContain('due_before_period_end');
     expect(codes(again)).not.toContain('future_period');
+    // No energy advice for a service not billed by the kWh.
+    expect(again.analysis?.costs.unit).not.toBe('kWh');
+    const { body } = await ctx.json<{ recommendations: RecommendationCard[] }>(cookie, `/api/recommendations?billId=${b.id}`);
+    for (const c of body.recommendations) expect(`${c.title} ${c.description}`).not.toMatch(/kwh|kilowatt|thermostat|LED|insulat/i);
   });
 });

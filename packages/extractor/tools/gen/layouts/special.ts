@@ -1,5 +1,6 @@
 /** Layout families tied to a kind of bill: two pages, municipal multi-service, commercial meters. */
 import { drawAccountSummary, drawCharges, drawFields, drawHeader, drawMailing, drawMeterReadings, drawPhrase, drawServiceAddress, drawSmallPrint, drawStub, drawUsageHistory } from '../blocks.ts';
+import { SMUDGE } from '../context.ts';
 import { daysBetween } from '../dates.ts';
 import { GRAY, LIGHT } from '../pdf-kit.ts';
 import { addPage, type LayoutFamily } from './family.ts';
@@ -115,16 +116,22 @@ export const commercialMultimeter: LayoutFamily = {
       { header: ctx.common('multiplier'), width: w * 0.1, align: 'right' as const },
       { header: 'kWh', width: w * 0.14, align: 'right' as const },
     ];
-    const rows = bill.services.map((s) => [
-      s.meter?.number ?? '',
-      ctx.range(s.start, s.end),
-      (s.meter?.previousRead ?? 0).toLocaleString('en-US'),
-      (s.meter?.currentRead ?? 0).toLocaleString('en-US'),
-      String(s.meter?.multiplier ?? 1),
-      (s.usage ?? 0).toLocaleString('en-US'),
-    ]);
+    const rows = bill.services.map((s, i) => {
+      const readable = ctx.readableMeters === undefined || i < ctx.readableMeters;
+      const shown = (n: number) => (readable ? n.toLocaleString('en-US') : SMUDGE);
+      return [
+        s.meter?.number ?? '',
+        ctx.range(s.start, s.end),
+        shown(s.meter?.previousRead ?? 0),
+        shown(s.meter?.currentRead ?? 0),
+        String(s.meter?.multiplier ?? 1),
+        shown(s.usage ?? 0),
+      ];
+    });
     top = p.table(M, top + 2, cols, rows, { size: 8.5, grid: true, headerFill: LIGHT });
-    top = p.row(`Total Billed kWh`, `${(bill.usageAmount ?? 0).toLocaleString('en-US')} kWh`, M + w * 0.5, top + 2, w * 0.5, { size: 9.5, boldLabel: true, boldValue: true });
+    // An unreadable usage line (damage 'usage') smudges the billed total; the meters stay readable.
+    const billedKwh = ctx.unreadable.has('usage') ? SMUDGE : `${(bill.usageAmount ?? 0).toLocaleString('en-US')} kWh`;
+    top = p.row(`Total Billed kWh`, billedKwh, M + w * 0.5, top + 2, w * 0.5, { size: 9.5, boldLabel: true, boldValue: true });
     top = p.row(ctx.common('demand'), `${bill.extras.demandKw ?? 0} kW`, M + w * 0.5, top, w * 0.5, { size: 9.5 });
     const lf = bill.usageAmount !== null && bill.extras.demandKw ? ((bill.usageAmount / (bill.extras.demandKw * 24 * daysBetween(bill.periodStart, bill.periodEnd))) * 100).toFixed(1) : '0';
     top = p.row('Load Factor', `${lf}%`, M + w * 0.5, top, w * 0.5, { size: 9.5 });

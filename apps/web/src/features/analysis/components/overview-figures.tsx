@@ -30,12 +30,14 @@ export function OverviewFigures({ figures }: { figures: Figures }) {
             {change !== null && change !== 0 && (
               <span className={cn('mr-1 inline-flex items-center gap-0.5 font-medium', change > 0 ? 'text-destructive' : 'text-primary')}>
                 {change > 0 ? <ArrowUpIcon className="size-3.5" aria-hidden /> : <ArrowDownIcon className="size-3.5" aria-hidden />}
+                {latest.changeEstimate ? 'about ' : ''}
                 {formatChange(change)} on the bill before
               </span>
             )}
             <span className="block">
               {providerName(latest.provider)}, {formatDate(latest.date)}
             </span>
+            {latest.amountEstimate && <span className="block">An estimate: confirm the amount on the bill’s page</span>}
           </>
         ) : (
           'No bill read yet'

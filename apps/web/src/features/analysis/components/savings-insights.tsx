@@ -78,6 +78,11 @@ function SeriesChart({ series, kind }: { series: AccountSeries; kind: 'usage' | 
   );
 }
 
+/** Beside a figure read unsure: an estimate until the user confirms it on the bill's page. */
+function EstimateMark({ what }: { what: 'usage' | 'amount' }) {
+  return <span className="block text-xs text-muted-foreground">estimate: confirm the {what}</span>;
+}
+
 function SeriesTable({ series }: { series: AccountSeries }) {
   return (
     <details className="text-sm">
@@ -103,8 +108,14 @@ function SeriesTable({ series }: { series: AccountSeries }) {
           {series.points.map((point) => (
             <TableRow key={point.month}>
               <TableCell>{point.label}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatUsage(point.usage, series.unit) ?? '—'}</TableCell>
-              <TableCell className="text-right tabular-nums">{point.cost != null ? formatMoney(point.cost) : MISSING_VALUE}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatUsage(point.usage, series.unit) ?? '—'}
+                {point.usageEstimate && <EstimateMark what="usage" />}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {point.cost != null ? formatMoney(point.cost) : MISSING_VALUE}
+                {point.costEstimate && <EstimateMark what="amount" />}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{point.lastYearCost != null ? formatMoney(point.lastYearCost) : '—'}</TableCell>
               <TableCell>{point.hasAnomalies ? 'Yes' : ''}</TableCell>
             </TableRow>

@@ -54,4 +54,17 @@ describe('chart data', () => {
     const series = buildAccountSeries(bills).find((s) => s.key === 'a1');
     expect(series?.points.find((p) => p.billId === 'now')).toMatchObject({ lastYearUsage: null, lastYearCost: null });
   });
+
+  it('marks figures read unsure as estimates, with what to confirm (issue 24: a one-meter usage read at 14%)', () => {
+    const bills = [
+      { ...bill({ id: 'jan', servicePeriodEnd: '2026-01-31', totalAmount: 120, usageAmount: 900 }), usageSure: true, amountSure: true },
+      { ...bill({ id: 'feb', servicePeriodEnd: '2026-02-28', totalAmount: 130, usageAmount: 5940 }), usageSure: false, amountSure: true },
+    ];
+    const [series] = buildAccountSeries(bills);
+    expect(series?.points.map((p) => [p.usageEstimate, p.costEstimate])).toEqual([[false, false], [true, false]]);
+    expect(series?.summary).toContain('Average usage about 3,420 units (an estimate: the usage of 1 bill is still to confirm).');
+    expect(series?.summary).toContain('Average cost $125.00 per bill.');
+    // A bill summary says nothing of sureness: nothing is marked.
+    expect(buildAccountSeries([bill({ id: 'x', usageAmount: 10, totalAmount: 5 })])[0]?.summary).not.toContain('estimate');
+  });
 });

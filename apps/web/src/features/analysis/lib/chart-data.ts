@@ -1,8 +1,8 @@
 import { BILL_TYPE_LABELS } from '@/lib/bill-labels.ts';
 import type { BillFigures as BillFiguresDto } from '@wattwise/shared/contract/bills';
 
-/** The figures these helpers read (a bill summary has them too). */
-type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'>;
+/** The figures these helpers read (a bill summary has them too; only the figures list says which are sure). */
+type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'> & Partial<Pick<BillFiguresDto, 'usageSure' | 'amountSure'>>;
 import { providerName } from '@/lib/bill-labels.ts';
 import { periodCost } from './overview.ts';
 import { formatMoney, formatMonth, formatUsage } from '@/lib/format.ts';
@@ -19,6 +19,9 @@ export interface ChartPoint {
   lastYearUsage: number | null;
   lastYearCost: number | null;
   hasAnomalies: boolean;
+  /** The usage, or the amount, was read unsure and not confirmed yet: shown as an estimate. */
+  usageEstimate: boolean;
+  costEstimate: boolean;
 }
 
 export interface AccountSeries {
@@ -78,9 +81,11 @@ export function describeSeries(points: readonly ChartPoint[], unit: string | nul
   );
   if (points.length === 1) parts.push(SECOND_BILL_HINT);
   const costed = points.filter((point): point is ChartPoint & { cost: number } => point.cost != null);
+  const billsToConfirm = (n: number, what: string) => `an estimate: the ${what} of ${n === 1 ? '1 bill is' : `${n} bills are`} still to confirm`;
   if (costed.length) {
     const averageCost = costed.reduce((sum, point) => sum + point.cost, 0) / costed.length;
-    parts.push(`Average cost ${formatMoney(averageCost)} per bill.`);
+    const unsure = costed.filter((point) => point.costEstimate).length;
+    parts.push(unsure ? `Average cost about ${formatMoney(averageCost)} per bill (${billsToConfirm(unsure, 'amount')}).` : `Average cost ${formatMoney(averageCost)} per bill.`);
   }
   if (costed.length > 1) {
     const highest = costed.reduce((top, point) => (point.cost > top.cost ? point : top));
@@ -90,7 +95,8 @@ export function describeSeries(points: readonly ChartPoint[], unit: string | nul
   const usagePoints = points.filter((point) => point.usage != null);
   if (usagePoints.length) {
     const averageUsage = usagePoints.reduce((sum, point) => sum + (point.usage ?? 0), 0) / usagePoints.length;
-    parts.push(`Average usage ${formatUsage(averageUsage, unit) ?? ''}.`);
+    const unsure = usagePoints.filter((point) => point.usageEstimate).length;
+    parts.push(unsure ? `Average usage about ${formatUsage(averageUsage, unit) ?? ''} (${billsToConfirm(unsure, 'usage')}).` : `Average usage ${formatUsage(averageUsage, unit) ?? ''}.`);
   }
   const previous = points[points.length - 2];
   if (previous?.cost != null && previous.cost > 0 && last.cost != null) {
@@ -156,6 +162,8 @@ export function buildAccountSeries(bills: readonly BillFigures[]): AccountSeries
         lastYearUsage: lastYear?.usageAmount ?? null,
         lastYearCost: lastYear ? periodCost(lastYear) : null,
         hasAnomalies: bill.analyzed && bill.hasAnomalies,
+        usageEstimate: bill.usageAmount !== null && bill.usageSure === false,
+        costEstimate: periodCost(bill) !== null && bill.amountSure === false,
       };
     });
     const unit = mostCommon(group.map((bill) => bill.usageUnit));

@@ -56,6 +56,15 @@ describe('overviewFigures', () => {
     expect(feb.latest?.changePct).toBe(0);
   });
 
+  it('marks an amount read unsure, and a change built on one, as estimates', () => {
+    const sure = { ...bill('jan', '2026-01-31', 100), usageSure: true, amountSure: true };
+    const unsure = { ...bill('feb', '2026-02-28', 2.24), usageSure: true, amountSure: false };
+    expect(overviewFigures([sure, unsure], []).latest).toMatchObject({ billId: 'feb', amountEstimate: true, changeEstimate: true });
+    expect(overviewFigures([sure], []).latest).toMatchObject({ amountEstimate: false, changeEstimate: false });
+    // A bill summary says nothing of sureness: nothing is marked.
+    expect(overviewFigures([bill('x', '2026-01-31', 5)], []).latest).toMatchObject({ amountEstimate: false, changeEstimate: false });
+  });
+
   it('counts analyzed and flagged bills', () => {
     const figures = overviewFigures(
       [bill('a', '2026-01-31', 1), bill('b', '2026-02-28', 1, { hasAnomalies: true }), bill('c', '2026-03-31', 1, { analyzed: false, hasAnomalies: true })],

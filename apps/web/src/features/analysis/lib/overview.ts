@@ -1,14 +1,23 @@
 import { yearlySavingsOfCards } from '@wattwise/shared/analysis/combine-savings';
 import type { BillFigures as BillFiguresDto } from '@wattwise/shared/contract/bills';
 
-/** The figures these helpers read (a bill summary has them too). */
-type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'>;
+/** The figures these helpers read (a bill summary has them too; only the figures list says which are sure). */
+type BillFigures = Omit<BillFiguresDto, 'usageSure' | 'amountSure'> & Partial<Pick<BillFiguresDto, 'usageSure' | 'amountSure'>>;
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import { billDate } from '@/lib/bill-labels.ts';
 
 export interface OverviewFigures {
   /** amount: the amount due, null when it was not read. */
-  latest: { billId: string; amount: number | null; date: string; provider: string; changePct: number | null } | null;
+  latest: {
+    billId: string;
+    amount: number | null;
+    date: string;
+    provider: string;
+    changePct: number | null;
+    /** The amount (or the earlier bill's, for the change) was read unsure: shown as an estimate to confirm. */
+    amountEstimate: boolean;
+    changeEstimate: boolean;
+  } | null;
   /**
    * Yearly savings of the cards shown taken together: measures on the same cost (a thermostat
    * and insulation both cut heating) combine multiplicatively, so the total never exceeds what
@@ -49,6 +58,8 @@ export function overviewFigures(bills: readonly BillFigures[], cards: readonly R
       date: billDate(newest),
       provider: newest.utilityProvider,
       changePct: now !== null && before !== null && before > 0 ? (now - before) / before : null,
+      amountEstimate: newest.totalAmount !== null && newest.amountSure === false,
+      changeEstimate: newest.amountSure === false || previous?.amountSure === false,
     };
   }
   const round = (value: number) => Math.round(value * 100) / 100;
