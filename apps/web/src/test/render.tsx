@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
 import { onTestFinished } from 'vitest';
 
 /**
@@ -65,14 +66,21 @@ export function fakeApi(table: ApiTable): ApiRequest[] {
 
 /**
  * Renders `ui` inside a query client (no retries, so an error shows at once) and a router at
- * `path`, with the fake API (`get-session` answers signed in unless the table says otherwise).
+ * `path` (a navigation to /dashboard shows "Dashboard page"), toasts shown, with the fake API (`get-session` answers signed in unless the table says otherwise).
  */
 export function renderScreen(ui: ReactElement, options: { api?: ApiTable; path?: string } = {}) {
   const requests = fakeApi({ 'GET /api/auth/get-session': SIGNED_IN, ...options.api });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   const result: RenderResult = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        <Routes>
+          <Route path="*" element={ui} />
+          {/* Where a screen navigates to, so a test can see it went there. */}
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   onTestFinished(() => {
