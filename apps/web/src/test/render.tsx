@@ -87,5 +87,5 @@ export function renderScreen(ui: ReactElement, options: { api?: ApiTable; path?:
     cleanup();
     client.clear();
   });
-  return { ...result, requests, user: userEvent.setup(), client };
+  return { ...result, requests, user: userEvent.setup({ delay: null }), client };
 }
