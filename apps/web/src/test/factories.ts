@@ -1,5 +1,5 @@
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
-import type { BillSummary } from '@wattwise/shared/contract/bills';
+import type { BillDetail, BillSummary } from '@wattwise/shared/contract/bills';
 
 /**
  * Test data in the contract's shapes: a processed, not yet analysed electricity bill of
@@ -59,6 +59,27 @@ export function createRecommendationCard(overrides: Partial<RecommendationCard> 
     priority: 'medium',
     steps: [],
     needsConfirmation: null,
+    ...overrides,
+  };
+}
+
+/** A processed bill's detail with no fields read; a test adds the fields it is about. */
+export function createBillDetail(overrides: Partial<BillDetail> = {}): BillDetail {
+  return {
+    ...createBillSummary(overrides),
+    fileUrl: '/api/bills/b1/file',
+    fileSize: 1000,
+    mimeType: 'application/pdf',
+    fields: {},
+    charges: [],
+    rate: null,
+    processing: null,
+    aiModel: null,
+    aiFields: [],
+    crossChecked: [],
+    analysis: null,
+    recommendations: [],
+    meterCheck: null,
     ...overrides,
   };
 }
