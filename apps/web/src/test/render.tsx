@@ -66,18 +66,19 @@ export function fakeApi(table: ApiTable): ApiRequest[] {
 
 /**
  * Renders `ui` inside a query client (no retries, so an error shows at once) and a router at
- * `path` (a navigation to /dashboard shows "Dashboard page"), toasts shown, with the fake API (`get-session` answers signed in unless the table says otherwise).
+ * `path` (`/screen` unless given; a navigation to /dashboard or / shows "Dashboard page" or "Home page"), toasts shown, with the fake API (`get-session` answers signed in unless the table says otherwise).
  */
 export function renderScreen(ui: ReactElement, options: { api?: ApiTable; path?: string } = {}) {
   const requests = fakeApi({ 'GET /api/auth/get-session': SIGNED_IN, ...options.api });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   const result: RenderResult = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[options.path ?? '/']}>
+      <MemoryRouter initialEntries={[options.path ?? '/screen']}>
         <Routes>
           <Route path="*" element={ui} />
           {/* Where a screen navigates to, so a test can see it went there. */}
           <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/" element={<p>Home page</p>} />
         </Routes>
         <Toaster />
       </MemoryRouter>
