@@ -64,13 +64,15 @@ export function createRecommendationCard(overrides: Partial<RecommendationCard> 
 }
 
 /** A processed bill's detail with no fields read; a test adds the fields it is about. */
-export function createBillDetail(overrides: Partial<BillDetail> = {}): BillDetail {
+export function createBillDetail(overrides: Omit<Partial<BillDetail>, 'fields'> & { fields?: Partial<BillDetail['fields']> } = {}): BillDetail {
+  const { fields = {}, ...rest } = overrides;
   return {
-    ...createBillSummary(overrides),
+    ...createBillSummary(rest),
     fileUrl: '/api/bills/b1/file',
     fileSize: 1000,
     mimeType: 'application/pdf',
-    fields: {},
+    // The contract's record names every field; a bill lists those it has (the screen skips the rest).
+    fields: fields as BillDetail['fields'],
     charges: [],
     rate: null,
     processing: null,
@@ -80,6 +82,6 @@ export function createBillDetail(overrides: Partial<BillDetail> = {}): BillDetai
     analysis: null,
     recommendations: [],
     meterCheck: null,
-    ...overrides,
+    ...rest,
   };
 }

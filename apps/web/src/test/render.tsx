@@ -14,8 +14,8 @@ import { onTestFinished } from 'vitest';
  * mocked: the screen's own API calls, hooks and query client run as in the app.
  */
 export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
-export type ApiAnswer = unknown | ((request: ApiRequest) => unknown);
-export type ApiTable = Record<string, ApiAnswer>;
+/** A JSON body, a `reply(status, body)`, or a function of the request returning either (or a promise of it). */
+export type ApiTable = Record<string, unknown>;
 
 /** An answer with a status other than 200: `reply(422, { error: { code, message } })`. */
 export class Reply {

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '@/test/render.tsx';
-import { FAQ_GROUPS } from '../faq.ts';
+import { FAQ_GROUPS, type FaqItem } from '../faq.ts';
 import { FaqPage } from './faq-page.tsx';
 
 const operator = { name: 'Wattwise', supportEmail: 'help@example.com', phone: '+1 (555) 010-0000', address: [], hours: 'Mon–Fri 9–5' };
@@ -10,7 +10,7 @@ const operator = { name: 'Wattwise', supportEmail: 'help@example.com', phone: '+
 describe('FaqPage', () => {
   it('opens one answer at a time', async () => {
     const { user } = renderScreen(<FaqPage />, { api: { 'GET /api/public-config': { captcha: { provider: 'altcha' }, operator } } });
-    const [first, second] = [FAQ_GROUPS[0].items[0], FAQ_GROUPS[0].items[1]];
+    const [first, second] = FAQ_GROUPS[0]!.items as [FaqItem, FaqItem];
     const firstButton = screen.getByRole('button', { name: first.question });
     const secondButton = screen.getByRole('button', { name: second.question });
     expect(firstButton.getAttribute('aria-expanded')).toBe('false');

@@ -14,10 +14,10 @@ describe('InvoiceList', () => {
 
   it('lists payments with money and a receipt only for paid ones', async () => {
     renderScreen(<InvoiceList />, { api: { 'GET /api/payments': { payments: [payment, { ...payment, id: 'pay2', status: 'failed' }] } } });
-    const items = within(await screen.findByRole('list', { name: 'Invoices and receipts' })).getAllByRole('listitem');
-    expect(items[0].textContent).toContain('Mar 5, 2026 · Pro plan, monthly · $19.99');
-    expect(within(items[0]).getByRole('link', { name: 'Receipt (PDF)' }).getAttribute('href')).toBe('/api/payments/pay1/receipt');
-    expect(items[1].textContent).toContain('· failed');
-    expect(within(items[1]).queryByRole('link')).toBeNull();
+    const [paid, failed] = within(await screen.findByRole('list', { name: 'Invoices and receipts' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(paid.textContent).toContain('Mar 5, 2026 · Pro plan, monthly · $19.99');
+    expect(within(paid).getByRole('link', { name: 'Receipt (PDF)' }).getAttribute('href')).toBe('/api/payments/pay1/receipt');
+    expect(failed.textContent).toContain('· failed');
+    expect(within(failed).queryByRole('link')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ describe('FilterPanel', () => {
   it('property types toggle in and out of the filter', async () => {
     const seen: RebateFilters[] = [];
     const { user } = renderScreen(<Harness seen={seen} />);
-    const [first] = screen.getAllByRole('checkbox');
+    const first = screen.getAllByRole('checkbox')[0]!;
     await user.click(first);
     await user.click(first);
     expect(seen.map((f) => f.propertyTypes.length)).toEqual([1, 0]);

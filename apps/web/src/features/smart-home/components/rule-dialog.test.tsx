@@ -18,7 +18,10 @@ describe('RuleDialog', () => {
   it('does nothing while the rule has no name (02-tools §5), and saves the edited rule', async () => {
     const saved: RuleInput[] = [];
     const { user } = renderScreen(
-      <RuleDialog open rule={rule} devices={[device]} onOpenChange={() => {}} onSave={async (input) => void saved.push(input)} />,
+      <RuleDialog open rule={rule} devices={[device]} onOpenChange={() => {}} onSave={(input) => {
+        saved.push(input);
+        return Promise.resolve();
+      }} />,
     );
     expect(screen.getByRole('heading', { name: 'Edit Automation Rule' })).toBeTruthy();
     const name = screen.getByLabelText('Rule name');
@@ -33,7 +36,7 @@ describe('RuleDialog', () => {
   });
 
   it('a new rule starts empty', () => {
-    renderScreen(<RuleDialog open rule={null} devices={[device]} onOpenChange={() => {}} onSave={async () => {}} />);
+    renderScreen(<RuleDialog open rule={null} devices={[device]} onOpenChange={() => {}} onSave={() => Promise.resolve()} />);
     expect(screen.getByRole('heading', { name: 'Create Automation Rule' })).toBeTruthy();
     expect(screen.getByLabelText('Rule name')).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Create Rule' })).toBeTruthy();
