@@ -15,7 +15,10 @@
 // layers: they build whole apps. Lint (eslint.config.js) makes the same rules per import; this
 // check sees the whole graph at once, so a loop through many files cannot hide.
 //
-//   node tools/import-graph.js            prints cycles and upward imports, exits 1 if any
+// A third check: a feature module imported by more than HUB_LIMIT modules outside its feature
+// is a hub, allowed only when KNOWN_HUBS gives the reason.
+//
+//   node tools/import-graph.js            prints cycles, upward imports and new hubs, exits 1 if any
 //   node tools/import-graph.js --fan-in   also lists the most imported modules
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -182,6 +185,40 @@ export function layerViolations(graph, layerOf = serverLayer) {
   return found;
 }
 
+/** More importers than this from outside its feature makes a feature module a hub. */
+export const HUB_LIMIT = 8;
+
+/**
+ * The hubs there are, each with why (decision 240). The check fails on a hub not listed here,
+ * and on a listed module that is no longer one (so the list only shrinks).
+ */
+export const KNOWN_HUBS = {
+  'apps/server/src/features/bills/bills.service.ts': 'every read of a bill goes through it (issue 30: to split into public read modules)',
+  'apps/server/src/features/auth/auth.service.ts': "the account every feature acts for (a user's contact, the user list)",
+  'apps/server/src/features/notifications/notifications.service.ts': 'the one notify of every producer (decision 070)',
+  'apps/server/src/features/analysis/analysis.service.ts': "a bill's analysis, read by the assistant, guarantee, gamification and bill screens",
+};
+
+const FEATURE_OF = /(apps[\\/](?:web|server)[\\/]src)[\\/](features[\\/][^\\/]+|use-cases)[\\/]/;
+const featureKey = (file) => {
+  const m = FEATURE_OF.exec(file);
+  return m ? `${m[1]}/${m[2]}` : null;
+};
+
+/** Feature modules imported by more than HUB_LIMIT modules of other features or of shared code (tests aside). */
+export function featureHubs(graph, limit = HUB_LIMIT) {
+  const count = new Map();
+  for (const [from, edges] of graph) {
+    if (TEST_RE.test(from)) continue;
+    for (const to of new Set(edges.map((e) => e.to))) {
+      const feature = featureKey(to);
+      if (!feature || featureKey(from) === feature) continue;
+      count.set(to, (count.get(to) ?? 0) + 1);
+    }
+  }
+  return [...count].filter(([, n]) => n > limit).map(([file, importers]) => ({ file, importers }));
+}
+
 /** How many modules import each module (tests aside), most first. */
 export function fanIn(graph) {
   const count = new Map();
@@ -197,9 +234,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = buildGraph();
   const cycles = findCycles(graph);
   const upward = layerViolations(graph);
+  const hubs = featureHubs(graph).map((h) => ({ ...h, file: rel(h.file).split(path.sep).join('/') }));
+  const newHubs = hubs.filter((h) => !(h.file in KNOWN_HUBS));
   for (const c of cycles) console.log(`cycle: ${c.map(rel).join(' ↔ ')}`);
+  for (const h of newHubs) console.log(`hub: ${h.file} is imported by ${h.importers} modules of other features (limit ${HUB_LIMIT}); split it, or give the reason in KNOWN_HUBS`);
   for (const v of upward) console.log(`upward: ${rel(v.from)} (${v.fromLayer}) imports ${rel(v.to)} (${v.toLayer})`);
   if (process.argv.includes('--fan-in')) for (const [f, n] of fanIn(graph).slice(0, 25)) console.log(`${String(n).padStart(4)}  ${rel(f)}`);
-  console.log(`${graph.size} modules, ${cycles.length} cycles, ${upward.length} upward imports`);
-  process.exitCode = cycles.length || upward.length ? 1 : 0;
+  console.log(`${graph.size} modules, ${cycles.length} cycles, ${upward.length} upward imports, ${hubs.length} hubs (${newHubs.length} not known)`);
+  process.exitCode = cycles.length || upward.length || newHubs.length ? 1 : 0;
 }

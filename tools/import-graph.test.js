@@ -2,7 +2,7 @@
 // fixtures under lint-fixtures/import-graph, which break its rules on purpose.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildGraph, findCycles, layerViolations, sourceRoots } from './import-graph.js';
+import { buildGraph, featureHubs, findCycles, HUB_LIMIT, KNOWN_HUBS, layerViolations, sourceRoots } from './import-graph.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(import.meta.dirname, 'lint-fixtures', 'import-graph');
@@ -14,7 +14,21 @@ describe('import graph', () => {
     expect(graph.size).toBeGreaterThan(500);
     expect(findCycles(graph).map((c) => c.map(rel))).toEqual([]);
     expect(layerViolations(graph).map((v) => `${rel(v.from)} → ${rel(v.to)}`)).toEqual([]);
+    // Hubs: exactly the known ones (a new hub fails, and so does a listed one that was split).
+    expect(featureHubs(graph).map((h) => rel(h.file).split(path.sep).join('/')).sort()).toEqual(Object.keys(KNOWN_HUBS).sort());
   }, 60_000);
+
+  it('counts a hub by its importers outside its own feature, tests aside', () => {
+    const service = '/r/apps/server/src/features/bills/bills.service.ts';
+    const graph = new Map([[service, []]]);
+    const importers = (name, n) => Array.from({ length: n }, (_, i) => `/r/apps/server/src/${name.replace('#', String(i))}`);
+    for (const from of [...importers('features/f#/f.service.ts', HUB_LIMIT), ...importers('features/bills/own#.ts', 5), ...importers('features/x/x#.test.ts', 5)]) {
+      graph.set(from, [{ to: service, typeOnly: false }]);
+    }
+    expect(featureHubs(graph)).toEqual([]);
+    graph.set('/r/apps/server/src/use-cases/flow.ts', [{ to: service, typeOnly: true }]);
+    expect(featureHubs(graph)).toEqual([{ file: service, importers: HUB_LIMIT + 1 }]);
+  });
 
   describe('fails where it should', () => {
     const rel = (f) => path.relative(fixtures, f).split(path.sep).join('/');
