@@ -1,13 +1,13 @@
 import { SUMMARY_FIELDS } from '../packages/extractor/src/types.ts';
 
 /**
- * Scoring rules of the shared bill sets (../shared/bills/README.md): amounts to the cent,
+ * Scoring rules of the bill sets (docs/benchmarks.md, "Bill extraction"): amounts to the cent,
  * dates as ISO dates, account numbers ignoring spaces and dashes, provider by name or alias,
  * usage within 0.5 %, bill type exactly; a true `null` means the right answer is none and
  * fields listed under `skip` are not scored.
  */
 export const SCORED_FIELDS = SUMMARY_FIELDS;
-/** The fields ../shared/bills/README.md names in its scoring rules. */
+/** The fields the scoring rules call core: all but the customer's name and service address. */
 export const CORE_FIELDS = SCORED_FIELDS.filter((f) => f !== 'customerName' && f !== 'serviceAddress');
 export type ScoredField = (typeof SCORED_FIELDS)[number];
 

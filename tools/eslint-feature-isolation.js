@@ -12,7 +12,11 @@
 // - work that needs features of several layers lives in `use-cases/`, which may import any
 //   feature's service and is imported only by routes and the app's entry files;
 // - a feature imports only its own tables (`db/schema/<feature>.ts`); other features' rows are
-//   reached through their services.
+//   reached through their services;
+// - routes (`*.routes.ts`, `*.page.ts`, `http/routes/`) are the top layer: only the app's entry
+//   files import them, so no use-case or service sits above a route;
+// - `db/` is the bottom layer: it imports nothing of the server outside `db/`.
+// tools/import-graph.js checks the same layers, and cycles, over the whole graph at once.
 // Shared code (components/, lib/, platform/, http/, db/ ...) may not import any feature.
 // Tests and test support files may import any feature's public module (they build whole apps).
 import path from 'node:path';
@@ -21,6 +25,8 @@ const FEATURE_RE = /[\\/](apps[\\/](?:web|server)[\\/]src)[\\/]features[\\/]([^\
 const SERVER_RE = /[\\/]apps[\\/]server[\\/]src[\\/]/;
 const USE_CASE_RE = /[\\/]apps[\\/]server[\\/]src[\\/]use-cases[\\/]/;
 const SCHEMA_RE = /[\\/]apps[\\/]server[\\/]src[\\/]db[\\/]schema[\\/]([^\\/]+?)(?:\.ts)?[\\/]?$/;
+const ROUTE_RE = /[\\/]apps[\\/]server[\\/]src[\\/](?:features[\\/][^\\/]+[\\/][^\\/]+\.(?:routes|page)(?:\.ts)?$|http[\\/]routes[\\/])/;
+const DB_RE = /[\\/]apps[\\/]server[\\/]src[\\/]db[\\/]/;
 const TEST_RE = /(\.test\.tsx?|\.test-support\.ts|[\\/]testing[\\/][^\\/]+)$/;
 
 function featureOf(file) {
@@ -51,6 +57,8 @@ export const featureIsolation = {
       useCaseImport: 'Only routes and the app entry files may import use-cases/ (a service below them would close a loop).',
       useCaseInternals: "A use case may import feature '{{to}}' only through its service, not '{{target}}'.",
       foreignSchema: "Feature '{{from}}' may not import the tables of '{{schema}}'. Use that feature's service.",
+      routeImport: 'Only the app entry files may import a route module: routes are the top layer.',
+      dbImportsUp: 'db/ is the bottom layer and imports only db/; name the type it needs there instead.',
     },
   },
   create(context) {
@@ -63,7 +71,7 @@ export const featureIsolation = {
     const isServer = SERVER_RE.test(file);
     const isTest = TEST_RE.test(file);
     const isUseCase = USE_CASE_RE.test(file);
-    const isRoutes = /\.routes\.ts$/.test(file);
+    const isRoutes = ROUTE_RE.test(file);
     const isComposer = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]/.test(file) ||
       /[\\/]apps[\\/]server[\\/]src[\\/](app|main|cli|worker|jobs|seed)[^\\/]*\.ts$/.test(file) ||
       /[\\/]apps[\\/]server[\\/]src[\\/]db[\\/]schema[\\/]index\.ts$/.test(file) ||
@@ -74,6 +82,14 @@ export const featureIsolation = {
     }
 
     function checkServer(node, source, resolved) {
+      if (ROUTE_RE.test(resolved) && !isComposer && !isTest && !isRoutes) {
+        report(node, 'routeImport');
+        return;
+      }
+      if (DB_RE.test(file) && !isTest && SERVER_RE.test(resolved + path.sep) && !DB_RE.test(resolved)) {
+        report(node, 'dbImportsUp');
+        return;
+      }
       if (USE_CASE_RE.test(resolved) && !isUseCase && !isComposer && !isTest && !isRoutes) {
         report(node, 'useCaseImport');
         return;

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { buildPdf } from '@wattwise/extractor/testing/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { utilityBill } from './db/schema/bills.ts';
@@ -33,18 +34,7 @@ function pngHeader(width: number, height: number): Uint8Array {
 
 /** A PDF of `pages` empty pages of the given size in points. */
 function bigPagePdf(pages: number, size: number): Uint8Array {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ')}] /Count ${pages} >>`];
-  for (let i = 0; i < pages; i++) objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size} ${size}] >>`);
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  return buildPdf({ pages: Array.from({ length: pages }, () => []), mediaBox: [size, size] });
 }
 
 describe('request bodies are limited before they are read', () => {

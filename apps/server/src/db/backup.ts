@@ -2,8 +2,17 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Storage } from '../platform/storage.ts';
 import type { Database, Row } from './client.ts';
+
+/**
+ * The part of the file storage (platform/storage.ts) a backup reads and a restore writes; named
+ * here so the database layer does not import the platform layer above it.
+ */
+export type BackupStorage = {
+  list(): Promise<{ key: string; partial: boolean }[]>;
+  get(key: string): Promise<Uint8Array | null>;
+  put(key: string, bytes: Uint8Array): Promise<void>;
+};
 
 /**
  * `npm run cli -- backup FILE` / `restore FILE [--force]` (decision 130).
@@ -160,7 +169,7 @@ async function appliedMigrations(q: (text: string) => Promise<Row[]>): Promise<s
 }
 
 /** Writes the backup of the database and the stored files to `file` (through a temporary file, renamed at the end). */
-export async function createBackup(deps: { database: Database; storage: Storage }, file: string): Promise<BackupManifest> {
+export async function createBackup(deps: { database: Database; storage: BackupStorage }, file: string): Promise<BackupManifest> {
   const tmp = `${file}.partial`;
   let manifest: BackupManifest | undefined;
   try {
@@ -225,7 +234,7 @@ export async function createBackup(deps: { database: Database; storage: Storage 
 }
 
 /** Rows in the database's public tables and files in storage: what a restore would replace. */
-export async function countContents(deps: { database: Database; storage: Storage }): Promise<{ rows: number; files: number }> {
+export async function countContents(deps: { database: Database; storage: BackupStorage }): Promise<{ rows: number; files: number }> {
   const q = async (text: string) => (await deps.database.execute(text)).rows;
   let rows = 0;
   for (const table of await publicTables(q)) rows += Number((await q(`select count(*)::int as n from ${ident(table)}`))[0]?.n ?? 0);
@@ -237,7 +246,7 @@ export async function countContents(deps: { database: Database; storage: Storage
  * so a failure leaves the database as it was; run again with --force to clean up files).
  * Refuses a non-empty database or storage unless `force`, which empties both first.
  */
-export async function restoreBackup(deps: { database: Database; storage: Storage; clearStorage: () => Promise<void> }, file: string, options: { force: boolean }): Promise<BackupManifest> {
+export async function restoreBackup(deps: { database: Database; storage: BackupStorage; clearStorage: () => Promise<void> }, file: string, options: { force: boolean }): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`, 2);
   const entries = readTar(file);
   const first = await entries.next();

@@ -7,6 +7,8 @@
  * tools the model calls for data: the assistant). Every failure is an `AiProviderError` whose
  * kind says what went wrong, so a feature can show the spec's message for it (`aiErrorMessage`).
  */
+import { CHAT_MESSAGES } from '@wattwise/shared/contract/assistant';
+
 export type AiConfig =
   | { provider: 'anthropic'; apiKey: string; model: string; baseUrl: string }
   | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string };
@@ -70,18 +72,12 @@ export class AiProviderError extends Error {
   }
 }
 
-/** 01-core §8 'AI chat HTTP mapping', word for word, applied to a provider failure. */
-export const AI_ERROR_MESSAGES = {
-  configuration: 'AI service configuration error. Please contact support.',
-  authentication: 'Authentication error. Please try signing in again.',
-  capacity: 'AI service is currently at capacity. Please try again in a moment.',
-  unavailable: 'AI service is temporarily unavailable. Please try again in a moment.',
-  notConfigured: 'AI service needs to be configured',
-  invalidFormat: 'Invalid response format from AI service',
-  empty: 'Empty response from AI service',
-  network: 'Network connection issue. Please check your internet connection and try again.',
-  cancelled: 'Request was cancelled. Please try again.',
-} as const;
+/**
+ * 01-core §8 'AI chat HTTP mapping', word for word, applied to a provider failure: the chat
+ * contract's messages (one wording for the server and the web).
+ */
+const { configuration, authentication, capacity, unavailable, notConfigured, invalidFormat, empty, network, cancelled } = CHAT_MESSAGES;
+export const AI_ERROR_MESSAGES = { configuration, authentication, capacity, unavailable, notConfigured, invalidFormat, empty, network, cancelled } as const;
 
 /** The message a user reads for a failed provider call (01-core §8). */
 export function aiErrorMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
-import type { BillSummary } from '@wattwise/shared/contract/bills';
+import type { BillDetail, BillSummary } from '@wattwise/shared/contract/bills';
 
 /**
  * Test data in the contract's shapes: a processed, not yet analysed electricity bill of
@@ -60,5 +60,28 @@ export function createRecommendationCard(overrides: Partial<RecommendationCard> 
     steps: [],
     needsConfirmation: null,
     ...overrides,
+  };
+}
+
+/** A processed bill's detail with no fields read; a test adds the fields it is about. */
+export function createBillDetail(overrides: Omit<Partial<BillDetail>, 'fields'> & { fields?: Partial<BillDetail['fields']> } = {}): BillDetail {
+  const { fields = {}, ...rest } = overrides;
+  return {
+    ...createBillSummary(rest),
+    fileUrl: '/api/bills/b1/file',
+    fileSize: 1000,
+    mimeType: 'application/pdf',
+    // The contract's record names every field; a bill lists those it has (the screen skips the rest).
+    fields: fields as BillDetail['fields'],
+    charges: [],
+    rate: null,
+    processing: null,
+    aiModel: null,
+    aiFields: [],
+    crossChecked: [],
+    analysis: null,
+    recommendations: [],
+    meterCheck: null,
+    ...rest,
   };
 }

@@ -4,7 +4,7 @@
  * Source: U.S. EIA, Electric Power Annual, "Average revenue per kilowatthour (cents/kWh)",
  * data year 2023, released 2024-10-17 (Table 2.10, map form at
  * https://www.eia.gov/electricity/annual/secrev-map.php). Public domain. Copied from
- * `shared/data/eia_avg_electricity_price_by_state_2023.csv` (see shared/data/SOURCES.md, E1).
+ * the team's stored copy of that table.
  *
  * EIA's figure is average revenue per kWh (revenue / sales) and so includes taxes, fixed
  * charges and fuel adjustments; it is comparable to a bill's all-in cost per kWh, not to a

@@ -1,4 +1,4 @@
-// Generated from shared/data (see SOURCES.md beside this file). Do not edit by hand.
+// Generated from the federal files named in SOURCES.md beside this file. Do not edit by hand.
 
 /** [name, residential electricity ¢/kWh, its data year, residential gas $/Mcf, its data year] by state. */
 export const STATE_ENERGY_PRICES: Readonly<Record<string, readonly [string, number, number, number, number]>> = {

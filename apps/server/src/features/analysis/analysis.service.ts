@@ -145,24 +145,8 @@ export async function analyzeUserBill(db: Db, userId: string, billId: string, me
     });
     const recs = await insertRecommendations(
       tx,
-      recommendations.map((r) => ({
-        userId,
-        billId,
-        recommendationType: r.recommendationType,
-        title: r.title,
-        description: r.description,
-        estimatedSavings: r.estimatedSavings,
-        costReduced: r.costReduced,
-        savingsPeriod: r.savingsPeriod,
-        implementationEffort: r.implementationEffort,
-        upfrontCost: r.upfrontCost,
-        paybackPeriodMonths: r.paybackPeriodMonths,
-        environmentalImpact: r.environmentalImpact,
-        implementationSteps: r.implementationSteps,
-        priority: r.priority,
-        calculation: r.calculation,
-        trigger: r.trigger,
-      })),
+      // A recommendation's fields are the row's columns (analysis/types.ts `Recommendation`).
+      recommendations.map((r) => ({ ...r, userId, billId })),
     );
     if (!bill.anomalyCheckedAt) await saveAnomalyCheck(tx, userId, billId, anomaliesOf(analysis));
     return { row, recs };

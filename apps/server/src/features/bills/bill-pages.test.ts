@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { buildPdf } from '@wattwise/extractor/testing/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 
@@ -11,28 +12,11 @@ afterAll(async () => {
 });
 
 /**
- * A one-page Letter PDF with a line of text. (A PDF with a script is refused at upload; the file
+ * A one-page Letter PDF with a line of text and a black box. (A PDF with a script is refused at upload; the file
  * route's sandbox below is the second line of defence for one that slips through.)
  */
 function onePagePdf(): Uint8Array {
-  const stream = 'BT /F1 24 Tf 72 700 Td (Amount due $42.00) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  return buildPdf({ pages: [['Amount due $42.00']], box: true });
 }
 
 /** Width, height and the share of dark pixels of an 8-bit grayscale PNG (as the server writes them). */

@@ -41,6 +41,7 @@ import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
 import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
+import { readUploadForm } from '../../http/upload-form.ts';
 import { createVersionedAnswers, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
 import { readBillListVersion } from './bills.queries.ts';
 
@@ -127,15 +128,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     bodyLimit({ maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
     async (c) => {
       const userId = signedInUser(c).id;
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('VALIDATION_FAILED', 422, BILL_MESSAGES.noFile);
-      }
-      const file = form.get('bill');
-      if (!file || typeof file === 'string') throw new AppError('VALIDATION_FAILED', 422, BILL_MESSAGES.noFile);
+      const { form, file } = await readUploadForm(c, 'bill', BILL_MESSAGES.noFile);
       if (file.size > MAX_FILE_BYTES) throw tooLarge();
       const fields = z
         .object({ propertyType: propertyTypeSchema.default('residential'), billType: billTypeSchema.default('electricity'), propertyId: z.uuid().optional() })

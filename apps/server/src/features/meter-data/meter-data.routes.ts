@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, idParams, jsonBody as body, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import { readUploadForm } from '../../http/upload-form.ts';
 import { withUserScope } from '../../db/user-scope.ts';
 import {
   exportHomeAssistantCsv,
@@ -60,15 +61,7 @@ export function createMeterDataRoutes(deps: MeterDataDeps & { signedIn: SignedIn
     bodyLimit({ maxSize: MAX_METER_FILE_BYTES + 64 * 1024, onError: () => { throw tooLarge(); } }),
     async (c) => {
       const userId = signedInUser(c).id;
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('VALIDATION_FAILED', 422, 'Choose a Green Button file to upload.');
-      }
-      const file = form.get('file');
-      if (!file || typeof file === 'string') throw new AppError('VALIDATION_FAILED', 422, 'Choose a Green Button file to upload.');
+      const { form, file } = await readUploadForm(c, 'file', 'Choose a Green Button file to upload.');
       const fields = z
         .object({ propertyId: z.uuid().optional(), timeZone: z.string().max(64).optional() })
         .parse({ propertyId: form.get('propertyId') || undefined, timeZone: form.get('timeZone') || undefined });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutInput, CreatedCheckout, IssuedRefund, PaymentsProvider, RefundInput, RetrievedCheckout, SubscriptionToCancel } from './payments.ts';
+import type { CheckoutInput, CreatedCheckout, IssuedRefund, PaymentsProvider, RefundInput, RetrievedCheckout, SubscriptionToCancel } from './types.ts';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 

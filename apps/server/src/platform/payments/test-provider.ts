@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { CheckoutInput, CreatedCheckout, DeliverEvent, IssuedRefund, PaymentEvent, PaymentsProvider, RefundInput, SubscriptionToCancel } from './payments.ts';
+import type { CheckoutInput, CreatedCheckout, DeliverEvent, IssuedRefund, PaymentEvent, PaymentsProvider, RefundInput, SubscriptionToCancel } from './types.ts';
 
 /** Ids shaped like Stripe's (`cs_test_…`), unguessable: the checkout page is reached by its id alone. */
 export function testId(prefix: string): string {

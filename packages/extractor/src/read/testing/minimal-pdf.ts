@@ -10,6 +10,8 @@ export interface MinimalPdfOptions {
   box?: boolean;
   /** Add a standard-security-handler /Encrypt dictionary with a non-empty user password. */
   encrypted?: boolean;
+  /** Page width and height in points (US Letter unless given). */
+  mediaBox?: [number, number];
 }
 
 export function buildPdf(options: MinimalPdfOptions): Uint8Array {
@@ -29,7 +31,7 @@ export function buildPdf(options: MinimalPdfOptions): Uint8Array {
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${(options.mediaBox ?? [612, 792]).join(' ')}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
       ),
     );
   }

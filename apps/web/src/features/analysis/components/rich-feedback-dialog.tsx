@@ -1,13 +1,13 @@
 import { StarIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { cn } from '@/lib/utils.ts';
 import { validateRichFeedback, type RichFeedbackTab, type RichFeedbackValues } from '../lib/feedback-validation.ts';
+import { FeedbackFooter } from './feedback-footer.tsx';
 import { useSendFeedback } from './use-send-feedback.ts';
 import type { FeedbackEntityType } from '@wattwise/shared/contract/feedback';
 
@@ -117,14 +117,7 @@ export function RichFeedbackDialog({ open, onOpenChange, entityType, entityId, o
               {error}
             </p>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Sending…' : 'Submit Feedback'}
-            </Button>
-          </DialogFooter>
+          <FeedbackFooter pending={pending} onCancel={close} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { optionsOf, SelectField } from '@/components/ui/select-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { validateSimpleFeedback } from '../lib/feedback-validation.ts';
+import { FeedbackFooter } from './feedback-footer.tsx';
 import { useSendFeedback } from './use-send-feedback.ts';
 import type { FeedbackEntityType, FeedbackType } from '@wattwise/shared/contract/feedback';
 
@@ -96,14 +96,7 @@ export function SimpleFeedbackDialog({ open, onOpenChange, entityType, entityId,
               {error}
             </p>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Sending…' : 'Submit Feedback'}
-            </Button>
-          </DialogFooter>
+          <FeedbackFooter pending={pending} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,11 @@
 import type { Rebate, Recommendation } from '@wattwise/shared/contract/rebates';
-import { CalendarIcon, CheckCircle2Icon } from 'lucide-react';
+import { CheckCircle2Icon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { formatDay, wholeDollars } from '../lib/format.ts';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+import { wholeDollars } from '../lib/format.ts';
 import { openApplication } from './apply-actions.ts';
+import { ExpiryLine, HeadlineAmount, ProgramHeading } from './rebate-card-parts.tsx';
 
 const PRIORITY_VARIANT = { High: 'destructive', Medium: 'warning', Low: 'secondary' } as const;
 
@@ -33,19 +34,16 @@ export function RecommendationCard({ pick, alternatives = [], onExplain, onCheck
             </Badge>
           )}
         </div>
-        <p className="text-xs font-medium text-muted-foreground">{rebate.provider}</p>
-        <CardTitle className="text-base leading-snug">{rebate.programName}</CardTitle>
+        <ProgramHeading rebate={rebate} />
       </CardHeader>
       <CardContent className="grid flex-1 gap-3 text-sm">
-        <div>
-          <p className="text-xs font-medium text-muted-foreground">Estimated savings</p>
-          <p className="text-2xl font-semibold text-primary tabular-nums">{wholeDollars(pick.estimatedSavings)}</p>
+        <HeadlineAmount label="Estimated savings" dollars={pick.estimatedSavings}>
           <p className="text-xs text-muted-foreground">
             Rebate up to {wholeDollars(rebate.monetaryValue)}
             {pick.annualBillSavings > 0 && <> + {wholeDollars(pick.annualBillSavings)}/year on your bills for 5 years</>}
             {pick.paybackYears !== null && pick.paybackYears > 0 && <> · pays back in {pick.paybackYears} years</>}
           </p>
-        </div>
+        </HeadlineAmount>
         <p className="line-clamp-2 text-muted-foreground">{rebate.description}</p>
         {alternatives.length > 0 && (
           <p className="text-xs font-medium text-foreground">
@@ -60,10 +58,7 @@ export function RecommendationCard({ pick, alternatives = [], onExplain, onCheck
             </li>
           ))}
         </ul>
-        <p className="flex items-center gap-1 text-xs text-muted-foreground">
-          <CalendarIcon className="size-3.5" aria-hidden />
-          {rebate.expirationDate ? `Expires ${formatDay(rebate.expirationDate)}` : 'No expiration date'}
-        </p>
+        <ExpiryLine rebate={rebate} />
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => onExplain(rebate)}>

@@ -1,0 +1,19 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '@/test/render.tsx';
+import { BillAllowanceNote } from './bill-allowance-note.tsx';
+
+describe('BillAllowanceNote', () => {
+  it('counts the bills used and offers an upgrade when none are left', async () => {
+    renderScreen(<BillAllowanceNote />, { api: { 'GET /api/bills/allowance': { plan: 'free', used: 3, limit: 3, canUpload: false } } });
+    expect((await screen.findByTestId('bill-allowance')).textContent).toContain('Free plan: 3 of 3 bills used this month.');
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('says unlimited on a plan without a limit, with no upgrade link', async () => {
+    renderScreen(<BillAllowanceNote />, { api: { 'GET /api/bills/allowance': { plan: 'pro', used: 12, limit: null, canUpload: true } } });
+    expect((await screen.findByTestId('bill-allowance')).textContent).toBe('Pro plan: unlimited bills. 12 uploaded this month.');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

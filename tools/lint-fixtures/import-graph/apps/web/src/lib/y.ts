@@ -1,0 +1,1 @@
+export const y = async () => (await import('./x')).x;

@@ -1,0 +1,2 @@
+import type { A } from './a.ts';
+export const b = (a: A) => a;
