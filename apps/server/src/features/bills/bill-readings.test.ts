@@ -18,8 +18,8 @@ afterAll(async () => {
 
 /** Bill rows of every user: a reading must add none, whoever asks. */
 async function billRows(): Promise<number> {
-  const result = (await ctx.bills.db.execute(sql`select count(*)::int as n from utility_bills`)) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n);
+  const result: unknown = await ctx.bills.db.execute(sql`select count(*)::int as n from utility_bills`);
+  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n);
 }
 
 function readBill(cookie: string | null, bytes: Uint8Array, fileName: string) {

@@ -5,6 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import type { AppEnv } from '../../http/types.ts';
 import { correctBill } from '../../use-cases/correct-bill.ts';
 import { getBillDetail } from '../../use-cases/bill-detail.ts';
 import { MAX_FILE_BYTES } from './bill-file.ts';
@@ -105,7 +106,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
    */
   const uploadGuards = (plan: boolean) => [
     signedIn,
-    async (c: Context, next: () => Promise<void>) => {
+    async (c: Context<AppEnv>, next: () => Promise<void>) => {
       const userId = signedInUser(c).id;
       const limits = deps.uploadLimits;
       const address = deps.clientIp?.(c);
@@ -140,7 +141,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     if (file.size > MAX_FILE_BYTES) throw tooLarge();
     return file;
   };
-  const formOf = async (c: Context): Promise<FormData> => {
+  const formOf = async (c: Context<AppEnv>): Promise<FormData> => {
     try {
       return await c.req.formData();
     } catch (error) {
