@@ -20,13 +20,16 @@ const known = (value: string | null): string | null => (value && value.trim() &&
  * Reads a bill file for a form that only wants its fields (the payment page's 'Read from bill',
  * decision 232): the same screening as an upload, then the reader, and nothing kept — no bill
  * row, no stored file, no slot of the month's allowance. Throws AppError (413, 415, 422) like
- * an upload does.
+ * an upload does; `cancelled` stops the reading.
  */
-export async function readBillOnce(deps: ReadOnceDeps, bytes: Uint8Array): Promise<BillReading> {
+export async function readBillOnce(deps: ReadOnceDeps, bytes: Uint8Array, cancelled?: AbortSignal): Promise<BillReading> {
   const checked = await checkBillFile(bytes);
   const extract = deps.extract ?? extractBill;
   try {
-    const { fields } = await extract(checked.bytes, { signal: AbortSignal.timeout(READ_ONCE_TIMEOUT_MS), ...(deps.read ? { read: deps.read } : {}) });
+    // Stopped when the client leaves (its answer has nowhere to go) or past the timeout.
+    const timeout = AbortSignal.timeout(READ_ONCE_TIMEOUT_MS);
+    const signal = cancelled ? AbortSignal.any([timeout, cancelled]) : timeout;
+    const { fields } = await extract(checked.bytes, { signal, ...(deps.read ? { read: deps.read } : {}) });
     return {
       billType: fields.billType.value,
       utilityProvider: known(fields.utilityProvider.value),

@@ -199,7 +199,7 @@ export function createBillRoutes(deps: BillRoutesDeps) {
     const file = billFileOf(await formOf(c));
     // Counted like an upload in the rate window when accepted: reading costs the same work, even if nothing is kept.
     if (deps.uploadLimits) await recordAcceptedUpload(deps.db, userId, deps.uploadLimits);
-    const reading = await readBillOnce(deps, new Uint8Array(await file.arrayBuffer()));
+    const reading = await readBillOnce(deps, new Uint8Array(await file.arrayBuffer()), c.req.raw.signal);
     return c.json({ reading }, 200, { 'cache-control': 'private, no-store' });
   });
 
