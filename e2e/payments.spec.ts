@@ -115,6 +115,9 @@ describe('direct bill payment', () => {
       assert.equal(await page.getByLabel('Utility provider').inputValue(), 'Georgia Power Company');
       assert.equal(await page.getByLabel('Account number').inputValue(), 'GG-9864343');
       assert.equal(await page.getByLabel('Amount (USD)').inputValue(), '357.41');
+      // Reading kept nothing (decision 232): no bill until the user chooses to save it.
+      await page.getByRole('button', { name: 'Save this bill' }).waitFor();
+      assert.equal(((await (await page.request.get('/api/bills')).json()) as { total: number }).total, 0, "'Read from bill' saved no bill");
       // The user may change what was read before paying.
       await page.getByLabel('Utility provider').fill('Georgia Power');
       await page.getByLabel('Account number').fill('88565-18403');

@@ -136,6 +136,11 @@ describe('smart home', () => {
       assert.ok(watts >= 50 && watts <= 250, `smart plug power ${power} in 50–250 W`);
       await page.getByRole('article', { name: 'Smart Plug' }).getByText('Simulated').waitFor();
 
+      // After a reload the server's stream still shows, and the chart's legend names its device.
+      await page.reload();
+      await page.getByLabel('Streaming status').getByText('1 device streaming').waitFor();
+      await page.getByRole('list', { name: 'Chart legend' }).getByText('Smart Plug (desk-plug)').waitFor();
+      await page.getByLabel('Device ID').fill('desk-plug');
       await page.getByRole('button', { name: 'Stop Streaming' }).click();
       await page.getByText('Stopped streaming energy data').first().waitFor();
       await page.getByLabel('Streaming status').getByText('Disconnected').waitFor();

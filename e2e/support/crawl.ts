@@ -58,6 +58,8 @@ export async function crawl(page: Page, width: number, signedIn: boolean): Promi
   } else {
     for (const href of await hrefsIn(page, 'header a')) found.add(href);
     await banner.getByRole('button', { name: 'More' }).click();
+    // The menu mounts after the click: read its links once it is there, not before.
+    await page.getByRole('menu').waitFor();
     for (const href of await hrefsIn(page, '[role="menu"] a')) found.add(href);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
@@ -66,6 +68,7 @@ export async function crawl(page: Page, width: number, signedIn: boolean): Promi
       await page.getByRole('menu').waitFor();
       for (const href of await hrefsIn(page, '[role="menu"] a')) found.add(href);
       await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
     }
   }
   return found;

@@ -14,7 +14,8 @@ import type { AppEnv } from './http/types.ts';
 import { createBillListVersions } from './features/bills/bill-list-cache.ts';
 import { createCalculatorRoutes } from './features/calculators/calculators.routes.ts';
 import { createGamificationRoutes } from './features/gamification/gamification.routes.ts';
-import { createBillRoutes } from './features/bills/bills.routes.ts';
+import { BILL_READINGS_PATH, createBillRoutes } from './features/bills/bills.routes.ts';
+import type { DocumentReader } from '@wattwise/extractor/extract';
 import type { BillsDeps } from './features/bills/bills.service.ts';
 import { createFeedbackAnalysisRoutes } from './features/feedback/feedback-analysis.routes.ts';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes.ts';
@@ -109,6 +110,8 @@ export type AppDeps = {
   helpdesk?: Helpdesk | null;
   /** The demo account shown on the sign-in dialog in demo mode (DEMO_DATA). */
   demoAccount?: { email: string; password: string } | null;
+  /** The reader pool 'Read from bill' (POST /api/bill-readings) reads in; unset, it reads in this thread (tests). */
+  read?: DocumentReader;
 };
 
 /** Builds the whole HTTP app from its parts; main.ts serves it and tests call `app.request`. */
@@ -125,7 +128,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', answerDatabaseOutagesWith503(database));
   app.use('*', securityHeaders({ isHttps: config.isHttps, captchaProvider: config.captcha.provider }));
   // The upload and catalogue-import routes limit their own bodies once they know who is asking.
-  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === IMPORT_PATH || path === METER_UPLOAD_PATH) }));
+  app.use('*', limitRequestBodies({ exempt: (method, path) => method === 'POST' && (path === '/api/bills' || path === BILL_READINGS_PATH || path === IMPORT_PATH || path === METER_UPLOAD_PATH) }));
   // The payments webhook is signature-checked and never acts on a cookie (docs/decisions/125-csrf-csp-and-proof-of-access.md).
   app.use('*', requireSameOriginWrites({
     origins: [config.publicUrl, ...config.trustedOrigins],
@@ -197,7 +200,7 @@ export function createApp(deps: AppDeps) {
   if (payments.kind === 'test') app.route('/', createTestCheckoutRoutes({ db, deliver }));
   // One count of changes per user's bills and recommendations, read by both kinds of kept answers.
   const billVersions = createBillListVersions(database);
-  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, clientIp: (c) => getClientIp(c, config.trustProxy), billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits }));
+  app.route('/', createBillRoutes({ ...bills, signedIn, uploadLimits: config.uploadLimits, clientIp: (c) => getClientIp(c, config.trustProxy), billListCacheBytes: config.billListCacheBytes, billListVersions: billVersions, planLimits: config.planLimits, read: deps.read }));
   const meterStorage = deps.meterStorage ?? createEncryptedStorage(createStorageFromConfig(config, 'meter-data'), deps.secrets.fileEncryption);
   app.route('/', createMeterDataRoutes({ db, storage: meterStorage, logger, signedIn }));
   app.route('/', createAnalysisRoutes({ signedIn, notifier, logger, answerCacheBytes: config.billListCacheBytes, versions: billVersions }));

@@ -85,7 +85,10 @@ async function main() {
   const clock = clockControl ?? systemClock;
   const helpdesk = createHelpdesk(config.helpdesk, { logger });
   const stops: Array<() => void | Promise<void>> = [];
-  let readers: ReaderPool | undefined;
+  // Reading runs in worker threads, off this event loop (one thread per two cores unless READER_THREADS):
+  // the bill jobs read in it, and so does 'Read from bill' on an API process. Threads start when first used.
+  const readers: ReaderPool = createReaderPool({ ...config.reader, threads: config.reader.threads ?? defaultReaderThreads() });
+  logger.info({ threads: readers.threads }, 'bill reader threads');
 
   if (runsJobs) {
     await queue.work(createSendEmailWorker(mailer, database.db, logger));
@@ -96,9 +99,6 @@ async function main() {
       logger.warn({ err: error }, 'could not sweep orphan bill files'),
     );
     await queue.schedule(orphanSweepJob({ db: database.db, storage, logger }), ORPHAN_SWEEP_CRON);
-    // Reading runs in worker threads, off this event loop (one thread per two cores unless READER_THREADS).
-    readers = createReaderPool({ ...config.reader, threads: config.reader.threads ?? defaultReaderThreads() });
-    logger.info({ threads: readers.threads }, 'bill reader threads');
     const billWorker = await startBillWorker({ db: database.db, database, storage, realtime, queue, logger, notifier, read: readers.read, ai: createAiProvider(config.ai) }, queue, {
       expireSeconds: config.billJobExpireSeconds,
       heartbeatSeconds: config.billHeartbeatSeconds,
@@ -128,7 +128,7 @@ async function main() {
   let server: ReturnType<typeof serve>;
   if (servesApi) {
     const demoAccount = config.demoData ? await underSetupLock(database, () => prepareDemoAccount(database.db, config.dataDir, logger)) : null;
-    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, exportStorage, realtime, notifier, demoAccount, clock, clockControl, helpdesk });
+    const { app, auth, bills } = createApp({ config, secrets, database, queue, mailer, logger, storage, exportStorage, realtime, notifier, demoAccount, clock, clockControl, helpdesk, read: readers.read });
     if (demoAccount) {
       // In the background once the server listens: the bills go through the real pipeline (read by whichever worker takes them).
       setTimeout(() => {
@@ -174,7 +174,7 @@ async function main() {
       for (const stop of stops) await stop();
       await realtime.close();
       await queue.stop(20_000);
-      await readers?.close();
+      await readers.close();
       await closeReaders();
       mailer.close();
       await database.close();

@@ -90,6 +90,13 @@ describe('Turnstile and reCAPTCHA Enterprise adapters', () => {
     expect(await v.verify('invalid', { action: 'login' })).toBe(false);
     // The mock answers action "login": a sign-up token used for login is refused.
     expect(await v.verify('good-token', { action: 'signup' })).toBe(false);
+    // The dashboard shows the provider's own score and action.
+    expect(await v.assess('bot-token', { action: 'login' })).toEqual({ valid: false, score: 0.1, action: 'login' });
+  });
+
+  it('Turnstile has no score to show: the assessment says so instead of inventing one', async () => {
+    const v = createTurnstileVerifier({ siteKey: 'site', secretKey: 'shh', verifyUrl: `${base}/turnstile`, logger });
+    expect(await v.assess('good-token', { action: 'login' })).toEqual({ valid: true, score: null, action: null });
   });
 
   it('treats an unreachable provider as a failed check', async () => {

@@ -103,6 +103,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/payments/webhook': { access: 'token', body: () => ({ id: 'evt_made_up', type: 'checkout.session.completed', data: { object: {} } }) },
   // Bills
   'POST /api/bills': SIGNED_IN,
+  'POST /api/bill-readings': SIGNED_IN,
   'POST /api/meter-data': SIGNED_IN,
   'GET /api/meters': SIGNED_IN,
   'GET /api/meters/{id}/readings': { access: 'owner', params: (r) => ({ id: r.meterId }) },

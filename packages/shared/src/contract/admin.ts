@@ -32,9 +32,9 @@ export const verificationResultSchema = z
   .object({
     provider: z.string(),
     success: z.boolean(),
-    /** ALTCHA proves work, not a likelihood: 1 for a valid unused solution, else 0. */
-    score: z.number(),
-    /** The action the token carries; null for ALTCHA, whose tokens carry none. */
+    /** The provider's own likelihood of a human (reCAPTCHA Enterprise, 0..1); null for providers that answer pass or fail only (ALTCHA, Turnstile). */
+    score: z.number().nullable(),
+    /** The action the token carries; null for ALTCHA, whose tokens carry none, or when the provider did not say. */
     action: z.string().nullable(),
     expectedAction: z.string(),
     actionMatch: z.boolean().nullable(),

@@ -250,3 +250,21 @@ export type BillEvent = z.infer<typeof billEventSchema>;
 export function toBillType(value: string): BillType {
   return billTypeSchema.catch('other').parse(value);
 }
+
+/**
+ * What `POST /api/bill-readings` read off a bill file that was not kept (the payment form's
+ * 'Read from bill'): each field's value, null when the reader did not find it.
+ */
+export const billReadingSchema = z
+  .object({
+    billType: billTypeSchema.nullable(),
+    utilityProvider: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    totalAmount: z.number().nullable(),
+    dueDate: z.string().nullable(),
+    customerName: z.string().nullable(),
+    serviceAddress: z.string().nullable(),
+  })
+  .meta({ id: 'BillReading' });
+export type BillReading = z.infer<typeof billReadingSchema>;
+export const billReadingEnvelopeSchema = z.object({ reading: billReadingSchema });

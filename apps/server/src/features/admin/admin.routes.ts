@@ -29,16 +29,17 @@ export function createAdminRoutes({ adminOnly, captcha }: { adminOnly: AdminOnly
     async (c) => {
       const { token, expectedAction } = c.req.valid('json');
       // The verifiers know sign-in actions only; ALTCHA tokens carry no action at all.
-      const valid = await captcha.verify(token, { action: expectedAction === 'signup' ? 'signup' : 'login' });
-      const altcha = captcha.provider === 'altcha';
+      const assessment = await captcha.assess(token, { action: expectedAction === 'signup' ? 'signup' : 'login' });
+      const { valid } = assessment;
       return c.json(
         {
           provider: captcha.provider,
           success: valid,
-          score: valid ? 1 : 0,
-          action: altcha ? null : expectedAction,
+          // The provider's score as it gave it; none is invented for a provider without one.
+          score: assessment.score,
+          action: assessment.action,
           expectedAction,
-          actionMatch: altcha ? null : valid,
+          actionMatch: assessment.action === null ? null : assessment.action === expectedAction,
           valid,
           timestamp: new Date().toISOString(),
           error: valid ? null : VERIFICATION_MESSAGES.notVerified,

@@ -5,6 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../http/errors.ts';
 import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as json, unauthorizedResponse as unauthorized } from '../../http/openapi.ts';
 import { type SignedIn, signedInUser } from '../../http/session.ts';
+import type { AppEnv } from '../../http/types.ts';
 import { correctBill } from '../../use-cases/correct-bill.ts';
 import { getBillDetail } from '../../use-cases/bill-detail.ts';
 import { MAX_FILE_BYTES } from './bill-file.ts';
@@ -16,6 +17,7 @@ import {
   billFiltersSchema,
   billListSchema,
   billPagesSchema,
+  billReadingEnvelopeSchema,
   billTypeSchema,
   correctBillFieldsSchema,
   duplicateDecisionSchema,
@@ -36,7 +38,8 @@ import {
   retryBill,
   uploadBill,
 } from './bills.service.ts';
-import { assertNotSendingRejectedUploads, assertUploadAllowed, recordRejectedUpload, type UploadLimits } from './upload-limits.ts';
+import { assertNotSendingRejectedUploads, assertUploadAllowed, recordAcceptedUpload, recordRejectedUpload, type UploadLimits } from './upload-limits.ts';
+import { readBillOnce, type ReadOnceDeps } from './bill-reading.ts';
 import { assertWithinPlan, getBillAllowance } from './plan-allowance.ts';
 import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
@@ -48,6 +51,8 @@ import { readBillListVersion } from './bills.queries.ts';
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 const HEARTBEAT_MS = 15_000;
+/** 'Read from bill': a bill read and not kept (multipart, so outside the JSON body limit like uploads). */
+export const BILL_READINGS_PATH = '/api/bill-readings';
 const notFound = err('Not the caller\'s bill, or no such bill');
 
 const pageParams = idParams.extend({ page: z.coerce.number().int().min(1).max(100).openapi({ param: { name: 'page', in: 'path' } }) });
@@ -57,7 +62,7 @@ const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, BILL_MESSAGES.fileToo
 /** Upload refusals that are about the file itself (uploadErrorFor in bill-file.ts). */
 const REJECTED_FILE_CODES = new Set(['FILE_TOO_LARGE', 'UNSUPPORTED_TYPE', 'UNREADABLE_FILE']);
 
-export type BillRoutesDeps = BillsDeps & {
+export type BillRoutesDeps = BillsDeps & ReadOnceDeps & {
   signedIn: SignedIn;
   heartbeatMs?: number;
   uploadLimits?: UploadLimits;
@@ -96,17 +101,19 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       429: err(`${BILL_MESSAGES.tooManyUploads} (too many uploads in the window, or too many bills still being read); see Retry-After`),
     },
   });
-  router.post(
-    '/api/bills',
-    // Sign-in and the user's upload limits first: the body of a visitor who may not upload is never read.
+  /**
+   * Sign-in and the user's upload limits first: the body of a visitor who may not upload is never
+   * read. `plan`: also the plan's bills for the month (a reading that keeps nothing spends none).
+   */
+  const uploadGuards = (plan: boolean) => [
     signedIn,
-    async (c, next) => {
+    async (c: Context<AppEnv>, next: () => Promise<void>) => {
       const userId = signedInUser(c).id;
       const limits = deps.uploadLimits;
       const address = deps.clientIp?.(c);
       if (limits) await assertNotSendingRejectedUploads(deps.db, userId, address, limits);
       if (limits) await assertUploadAllowed(deps.db, userId, limits);
-      if (deps.planLimits) await assertWithinPlan(deps.db, userId);
+      if (plan && deps.planLimits) await assertWithinPlan(deps.db, userId);
       // Refused for its file (too large, wrong type, unreadable or over the decode budget): counted toward the abuse limit.
       const countIfRejected = async (error: unknown) => {
         if (limits && error instanceof AppError && REJECTED_FILE_CODES.has(error.code)) await recordRejectedUpload(deps.db, userId, address, limits);
@@ -126,10 +133,21 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       if (c.error) await countIfRejected(c.error);
     },
     bodyLimit({ maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
+  ] as const;
+
+  /** The multipart field `bill`: 422 without it, 413 past the size limit. */
+  const readBillFile = async (c: Context<AppEnv>): Promise<{ form: FormData; file: File }> => {
+    const upload = await readUploadForm(c, 'bill', BILL_MESSAGES.noFile);
+    if (upload.file.size > MAX_FILE_BYTES) throw tooLarge();
+    return upload;
+  };
+
+  router.post(
+    '/api/bills',
+    ...uploadGuards(true),
     async (c) => {
       const userId = signedInUser(c).id;
-      const { form, file } = await readUploadForm(c, 'bill', BILL_MESSAGES.noFile);
-      if (file.size > MAX_FILE_BYTES) throw tooLarge();
+      const { form, file } = await readBillFile(c);
       const fields = z
         .object({ propertyType: propertyTypeSchema.default('residential'), billType: billTypeSchema.default('electricity'), propertyId: z.uuid().optional() })
         .parse({
@@ -148,6 +166,33 @@ export function createBillRoutes(deps: BillRoutesDeps) {
       return c.json({ bill }, 202);
     },
   );
+
+  // ---- reading without keeping (the payment form's 'Read from bill', decision 232) ----
+  router.openAPIRegistry.registerPath({
+    method: 'post',
+    path: BILL_READINGS_PATH,
+    tags: ['Bills'],
+    summary: 'Read a bill file (multipart field `bill`) and return its fields; nothing is stored',
+    description:
+      'No bill is created, no file is kept and the month\'s allowance is not used; the upload rate limits apply. To keep the bill, upload it to `POST /api/bills`.',
+    request: { body: { content: { 'multipart/form-data': { schema: uploadBillFormSchema.pick({ bill: true }) } }, required: true } },
+    responses: {
+      200: json(billReadingEnvelopeSchema, 'What was read'),
+      401: unauthorized,
+      413: err(BILL_MESSAGES.fileTooLarge),
+      415: err(BILL_MESSAGES.unsupportedType),
+      422: err("'Bill processing failed: {reason}' for corrupt, encrypted, oversized or unreadable files"),
+      429: err(`${BILL_MESSAGES.tooManyUploads}; see Retry-After`),
+    },
+  });
+  router.post(BILL_READINGS_PATH, ...uploadGuards(false), async (c) => {
+    const userId = signedInUser(c).id;
+    const { file } = await readBillFile(c);
+    // Counted like an upload in the rate window when accepted: reading costs the same work, even if nothing is kept.
+    if (deps.uploadLimits) await recordAcceptedUpload(deps.db, userId, deps.uploadLimits);
+    const reading = await readBillOnce(deps, new Uint8Array(await file.arrayBuffer()), c.req.raw.signal);
+    return c.json({ reading }, 200, { 'cache-control': 'private, no-store' });
+  });
 
   // ---- the original file and live progress: not JSON, registered for the docs ----
   router.openAPIRegistry.registerPath({

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readBillFile } from '@/features/bills/api/read-bill.ts';
+import { SaveReadBill } from '@/features/bills/components/save-read-bill.tsx';
 import { DirectBillPaymentCard } from '@/features/payments/components/direct-bill-payment-card.tsx';
 import { paymentFormFromBill } from '@/features/payments/lib/form-from-bill.ts';
 import { PaymentCanceledPage, PaymentDashboardPage, PaymentSuccessPage } from '@/features/payments/components/payment-pages.tsx';
@@ -28,7 +29,7 @@ export function PaymentRoute() {
         <h1 className="text-3xl font-bold tracking-tight">Pay Your Utility Bill</h1>
         <p className="text-muted-foreground">Pay a bill by card in one step; the receipt stays in your payment history.</p>
       </div>
-      <DirectBillPaymentCard readBill={async (file) => paymentFormFromBill(await readBillFile(file))} />
+      <DirectBillPaymentCard readBill={async (file) => paymentFormFromBill(await readBillFile(file))} afterRead={(file) => <SaveReadBill file={file} />} />
     </div>
   );
 }

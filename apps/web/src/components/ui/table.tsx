@@ -3,7 +3,8 @@ import { cn } from '@/lib/utils.ts';
 
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // Focusable: a table wider than a phone scrolls sideways, and keyboard users scroll it with the arrow keys.
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -83,7 +83,7 @@ export function VerificationDashboard() {
               Site key: <span className="font-mono">{config.data?.captcha.siteKey ?? 'none (self-hosted proof of work)'}</span>
             </p>
             <p>Implementation: {provider === 'altcha' ? 'ALTCHA proof of work (altcha-lib)' : provider === 'turnstile' ? 'Cloudflare Turnstile' : provider === 'recaptcha' ? 'reCAPTCHA Enterprise' : '…'}</p>
-            <p>Score threshold: {VERIFICATION_THRESHOLD} (documented)</p>
+            <p>{provider === 'recaptcha' ? `Score threshold: ${VERIFICATION_THRESHOLD} (documented)` : 'Score: none (this provider answers pass or fail)'}</p>
             <div className="grid gap-2">
               <Label htmlFor="verification-action">Action</Label>
               <select
@@ -136,7 +136,9 @@ export function VerificationDashboard() {
               <>
                 <p className="flex items-center gap-2">
                   <Badge variant={result.success ? 'success' : 'destructive'}>{result.success ? 'Verified' : 'Not verified'}</Badge>
-                  Score {result.score.toFixed(1)} · {result.score >= LIKELY_HUMAN_SCORE ? 'Likely human' : 'Possibly automated'}
+                  {result.score === null
+                    ? 'No score: this provider answers pass or fail'
+                    : `Score ${result.score.toFixed(1)} · ${result.score >= LIKELY_HUMAN_SCORE ? 'Likely human' : 'Possibly automated'}`}
                 </p>
                 <p>
                   Action: {result.action ?? 'not carried by this provider'} (expected {result.expectedAction})

@@ -1,34 +1,14 @@
-import type { BillDetail } from '@wattwise/shared/contract/bills';
-import { api } from '@/lib/api-client.ts';
-import { followBillProcessing } from './follow-processing.ts';
-import { uploadBill } from './upload-bill.ts';
-
-const READ_TIMEOUT_MS = 3 * 60_000;
+import type { BillReading } from '@wattwise/shared/contract/bills';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /**
- * Reads a bill file with the bill reader for a form that wants its fields (the payment page's
- * 'Read from bill'): uploads it as one of the user's bills, follows the job until it is read, and
- * returns what was read. Rejects with the reader's reason when the bill could not be read.
+ * Reads a bill file for a form that only wants its fields (the payment page's 'Read from bill'):
+ * POST /api/bill-readings, which keeps nothing — no bill, no stored file, no upload of the month
+ * (decision 232). Saving the bill is a separate, ordinary upload. Rejects with the server's reason
+ * (ApiError) when the file cannot be read.
  */
-export async function readBillFile(file: File): Promise<BillDetail> {
-  const queued = await uploadBill({ file, propertyType: 'residential', billType: 'electricity' });
-  await new Promise<void>((resolve, reject) => {
-    // A bill still unread after this long is left to the dashboard; the form is filled by hand.
-    const timer = window.setTimeout(() => {
-      stop();
-      reject(new Error(''));
-    }, READ_TIMEOUT_MS);
-    const stop = followBillProcessing(queued.id, {
-      onProgress: () => undefined,
-      onDone: () => {
-        window.clearTimeout(timer);
-        resolve();
-      },
-      onFailed: (reason) => {
-        window.clearTimeout(timer);
-        reject(new Error(reason));
-      },
-    });
-  });
-  return (await api.get<{ bill: BillDetail }>(`/api/bills/${encodeURIComponent(queued.id)}`)).bill;
+export async function readBillFile(file: File): Promise<BillReading> {
+  const form = new FormData();
+  form.append('bill', file, file.name);
+  return (await apiRequest<{ reading: BillReading }>('/api/bill-readings', { method: 'POST', body: form })).reading;
 }

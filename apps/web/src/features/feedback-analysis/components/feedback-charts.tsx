@@ -24,16 +24,26 @@ export function AccuracyOverTimeChart({ data }: { data: FeedbackAnalysis['accura
 export function FeedbackByTypeChart({ data }: { data: FeedbackAnalysis['byType'] }) {
   const config: ChartConfig = Object.fromEntries(data.map((d, i) => [d.type, { label: d.type, color: PIE_COLORS[i % PIE_COLORS.length] ?? 'var(--primary)' }]));
   return (
-    <ChartContainer config={config} className="aspect-[4/3]" aria-hidden>
-      <PieChart>
-        <ChartTooltip content={<ChartTooltipContent />} />
-        <Pie data={data} dataKey="count" nameKey="type" innerRadius="45%" outerRadius="80%">
-          {data.map((d, i) => (
-            <Cell key={d.type} fill={PIE_COLORS[i % PIE_COLORS.length]} />
-          ))}
-        </Pie>
-      </PieChart>
-    </ChartContainer>
+    <>
+      {/* The chart is hidden from assistive technology (nothing inside takes focus); this list says the same. */}
+      <ul className="sr-only">
+        {data.map((d) => (
+          <li key={d.type}>
+            {d.type}: {d.count}
+          </li>
+        ))}
+      </ul>
+      <ChartContainer config={config} className="aspect-[4/3]" aria-hidden>
+        <PieChart accessibilityLayer={false}>
+          <ChartTooltip content={<ChartTooltipContent />} />
+          <Pie data={data} dataKey="count" nameKey="type" innerRadius="45%" outerRadius="80%" rootTabIndex={-1}>
+            {data.map((d, i) => (
+              <Cell key={d.type} fill={PIE_COLORS[i % PIE_COLORS.length]} />
+            ))}
+          </Pie>
+        </PieChart>
+      </ChartContainer>
+    </>
   );
 }
 

@@ -6,15 +6,40 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { CHART_COLORS, ChartContainer, ChartTooltip, ChartTooltipContent } from '@/components/ui/chart.tsx';
+import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from '@/components/ui/chart.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
-import { useIotState, useLiveReadings, useStartStream, useStopStream } from '../api/iot.ts';
+import { type LiveStatus, useIotState, useLiveReadings, useStartStream, useStopStream } from '../api/iot.ts';
 import { RealDeviceCard } from './real-device-card.tsx';
 
 const TYPE_OPTIONS = IOT_DEVICE_TYPES.map((t) => ({ value: t, label: IOT_DEVICE_LABELS[t] }));
+/** One colour per device in the chart (the design tokens, so both themes follow); a sixth device repeats the first, dashed. */
+const DEVICE_COLORS = ['var(--primary)', 'var(--accent)', 'var(--warning)', 'var(--destructive)', 'var(--muted-foreground)'];
+const LIVE_LABELS: Record<LiveStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+
+type ChartReading = { id: string; device_id: string; value: number; timestamp: string; metadata: { name?: string } };
+
+/**
+ * The chart's rows (oldest first, one per reading, the reading's value under its device's key)
+ * and one series per device, named as the device list names it.
+ */
+function chartByDevice(readings: readonly ChartReading[], names: ReadonlyMap<string, string>) {
+  const latest = readings.slice(0, IOT_CHART).reverse();
+  const keys = new Map<string, string>();
+  for (const r of latest) if (!keys.has(r.device_id)) keys.set(r.device_id, `device${keys.size}`);
+  const rows = latest.map((r) => ({ time: new Date(r.timestamp).toLocaleTimeString(), [keys.get(r.device_id) ?? '']: r.value }));
+  const series = [...keys].map(([deviceId, key], i) => ({
+    key,
+    deviceId,
+    label: `${names.get(deviceId) ?? deviceId} (${deviceId})`,
+    color: DEVICE_COLORS[i % DEVICE_COLORS.length] ?? 'var(--primary)',
+    dashed: i >= DEVICE_COLORS.length,
+  }));
+  const config: ChartConfig = Object.fromEntries(series.map((s) => [s.key, { label: s.label, color: s.color }]));
+  return { rows, series, config };
+}
 
 function Stat({ title, value }: { title: string; value: string }) {
   return (
@@ -35,7 +60,7 @@ function Stat({ title, value }: { title: string; value: string }) {
 export function IotPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const state = useIotState(isAuthenticated);
-  useLiveReadings(isAuthenticated);
+  const live = useLiveReadings(isAuthenticated);
   const start = useStartStream();
   const stop = useStopStream();
   const [deviceId, setDeviceId] = useState('');
@@ -47,14 +72,10 @@ export function IotPage() {
   const streaming = streams.some((s) => s.device_id === deviceId.trim());
   const readings = useMemo(() => state.data?.readings ?? [], [state.data]);
   const stats = useMemo(() => iotStats(readings.map((r) => ({ value: r.value, readingType: r.reading_type }))), [readings]);
-  const chart = useMemo(
-    () =>
-      readings
-        .slice(0, IOT_CHART)
-        .reverse()
-        .map((r) => ({ time: new Date(r.timestamp).toLocaleTimeString(), value: r.value, id: r.id })),
-    [readings],
-  );
+  const devices = useMemo(() => state.data?.devices ?? [], [state.data]);
+  const chart = useMemo(() => chartByDevice(readings, new Map(devices.map((d) => [d.device_id, d.name]))), [readings, devices]);
+  // After a reload the fields are empty while the server keeps streaming: the badge counts every device that streams.
+  const streamStatus = streaming ? 'Streaming' : streams.length > 0 ? `${streams.length} device${streams.length === 1 ? '' : 's'} streaming` : 'Disconnected';
 
   if (!isLoading && !isAuthenticated) {
     return (
@@ -95,14 +116,17 @@ export function IotPage() {
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-2">
           <CardTitle className="text-base">Device Setup &amp; Simulation</CardTitle>
-          <Badge variant={streaming ? 'success' : 'secondary'} aria-label="Streaming status">
-            {streaming ? 'Streaming' : 'Disconnected'}
+          <Badge variant={streams.length > 0 ? 'success' : 'secondary'} aria-label="Streaming status">
+            {streamStatus}
           </Badge>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className="grid gap-2">
             <Label htmlFor="iot-device-id">Device ID</Label>
-            <Input id="iot-device-id" value={deviceId} disabled={streaming} onChange={(e) => setDeviceId(e.target.value)} />
+            <Input id="iot-device-id" value={deviceId} disabled={streaming} aria-describedby="iot-device-id-hint" onChange={(e) => setDeviceId(e.target.value)} />
+            <p id="iot-device-id-hint" className="text-xs text-muted-foreground">
+              A name of your choosing, e.g. kitchen-plug. Using it again continues that device.
+            </p>
           </div>
           <SelectField id="iot-device-type" label="Device Type" value={deviceType} disabled={streaming} onValueChange={setDeviceType} options={TYPE_OPTIONS} placeholder="Choose a type" />
           <div className="grid gap-2">
@@ -134,32 +158,56 @@ export function IotPage() {
         <Stat title="Estimated Cost" value={`$${stats.costDollars.toFixed(2)}`} />
       </div>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex flex-row items-center justify-between gap-2">
           <CardTitle className="text-base">Real-time readings</CardTitle>
+          <span role="status" className="text-xs text-muted-foreground">
+            {LIVE_LABELS[live]}
+          </span>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-3">
           <p className="sr-only" aria-live="polite" data-testid="iot-reading-count">
             {readings.length} readings
           </p>
-          <ChartContainer config={{ value: { label: 'Reading', color: CHART_COLORS.usage } }} className="h-64" role="img" aria-label={`Real-time chart of the latest ${chart.length} readings`}>
-            <LineChart accessibilityLayer={false} data={chart}>
+          <ChartContainer config={chart.config} className="h-64" role="img" aria-label={`Real-time chart of the latest ${chart.rows.length} readings`}>
+            <LineChart accessibilityLayer={false} data={chart.rows}>
               <CartesianGrid vertical={false} />
               <XAxis dataKey="time" tickLine={false} minTickGap={24} />
               <YAxis width={48} tickLine={false} />
               <ChartTooltip content={<ChartTooltipContent />} />
-              <Line dataKey="value" stroke="var(--color-value)" dot={false} isAnimationActive={false} />
+              {chart.series.map((line) => (
+                <Line
+                  key={line.key}
+                  dataKey={line.key}
+                  name={line.label}
+                  stroke={`var(--color-${line.key})`}
+                  strokeDasharray={line.dashed ? '4 3' : undefined}
+                  dot={false}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              ))}
             </LineChart>
           </ChartContainer>
+          {chart.series.length > 0 && (
+            <ul aria-label="Chart legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+              {chart.series.map((line) => (
+                <li key={line.key} className="flex items-center gap-1.5">
+                  <span className="h-0.5 w-4 rounded-sm" style={{ background: line.color }} aria-hidden />
+                  {line.label}
+                </li>
+              ))}
+            </ul>
+          )}
         </CardContent>
       </Card>
       <section aria-labelledby="iot-devices-heading" className="grid gap-3">
         <h2 id="iot-devices-heading" className="text-lg font-semibold">
           Connected Devices
         </h2>
-        {(state.data?.devices ?? []).length === 0 && <p className="text-sm text-muted-foreground">No readings yet. Start streaming a device.</p>}
+        {devices.length === 0 && <p className="text-sm text-muted-foreground">No readings yet. Start streaming a device.</p>}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {(state.data?.devices ?? []).map((d) => {
-            const live = streams.some((s) => s.device_id === d.device_id);
+          {devices.map((d) => {
+            const isStreaming = streams.some((s) => s.device_id === d.device_id);
             return (
               <Card key={d.device_id} role="article" aria-label={d.name}>
                 <CardContent className="grid gap-1 pt-6">
@@ -173,7 +221,7 @@ export function IotPage() {
                   <span className="text-xl font-semibold tabular-nums">
                     {d.last_reading.toLocaleString('en-US')} {d.unit}
                   </span>
-                  {live && (
+                  {isStreaming && (
                     <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void onStop(d.device_id)}>
                       Stop
                     </Button>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -44,11 +44,20 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 
 /**
  * The Direct Bill Payment card (02-tools §2.21): pay a utility bill by card through checkout.
- * `readBill` (given by the page) reads a bill file with the bill reader for 'Read from bill'.
+ * `readBill` (given by the page) reads a bill file with the bill reader for 'Read from bill',
+ * keeping nothing; `afterRead` renders what the page offers for a file read (saving it).
  */
-export function DirectBillPaymentCard({ readBill }: { readBill?: (file: File) => Promise<PaymentFormFromBill> }) {
+export function DirectBillPaymentCard({
+  readBill,
+  afterRead,
+}: {
+  readBill?: (file: File) => Promise<PaymentFormFromBill>;
+  afterRead?: (file: File) => ReactNode;
+}) {
   const [processing, setProcessing] = useState(false);
   const [reading, setReading] = useState(false);
+  /** The last file read into the form, with a count so each new one starts its own offer. */
+  const [readFile, setReadFile] = useState<{ file: File; n: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -65,6 +74,7 @@ export function DirectBillPaymentCard({ readBill }: { readBill?: (file: File) =>
       const filled = Object.entries(found).filter(([, value]) => value !== undefined) as [keyof FormValues, string][];
       if (filled.length <= 1) throw new Error(PAYMENT_MESSAGES.readBillFailedFallback);
       for (const [name, value] of filled) form.setValue(name, value, { shouldValidate: formState.isSubmitted });
+      setReadFile((last) => ({ file, n: (last?.n ?? 0) + 1 }));
       toast.success(PAYMENT_MESSAGES.readBillDoneTitle, { description: PAYMENT_MESSAGES.readBillDoneDescription });
     } catch (error) {
       toast.error(PAYMENT_MESSAGES.readBillFailedTitle, { description: error instanceof Error && error.message ? error.message : PAYMENT_MESSAGES.readBillFailedFallback });
@@ -129,9 +139,10 @@ export function DirectBillPaymentCard({ readBill }: { readBill?: (file: File) =>
               {reading ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
               {reading ? 'Reading your bill…' : 'Read from bill'}
             </Button>
-            <p className="text-sm text-muted-foreground">Upload the bill and we fill in the form from it.</p>
+            <p className="text-sm text-muted-foreground">Choose the bill and we fill in the form from it. Nothing is saved unless you ask.</p>
           </div>
         ) : null}
+        {readFile && afterRead ? <Fragment key={readFile.n}>{afterRead(readFile.file)}</Fragment> : null}
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
           <Field id="pay-provider" label="Utility provider" error={formState.errors.provider?.message}>
             <Input id="pay-provider" {...register('provider')} {...invalid('provider')} />

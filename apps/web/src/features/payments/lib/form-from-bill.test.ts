@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentFormFromBill } from './form-from-bill.ts';
 
-const field = (value: string | number | null) => ({ value, confidence: 0.9, corrected: false, originalValue: value, status: value === null ? ('missing' as const) : ('read' as const) });
-
 describe('the payment form from a read bill', () => {
   it('fills what the bill gave: provider, account, the amount due with cents, due date, utility, name and address', () => {
     const form = paymentFormFromBill({
@@ -11,7 +9,8 @@ describe('the payment form from a read bill', () => {
       totalAmount: 357.4,
       dueDate: '2025-06-02',
       billType: 'natural_gas',
-      fields: { customerName: field('Jordan Rivera'), serviceAddress: field('12 Peachtree St, Atlanta, GA 30303') } as never,
+      customerName: 'Jordan Rivera',
+      serviceAddress: '12 Peachtree St, Atlanta, GA 30303',
     });
     expect(form).toEqual({
       provider: 'Georgia Power',
@@ -25,7 +24,7 @@ describe('the payment form from a read bill', () => {
   });
 
   it('leaves out what the reader did not find instead of inventing it ($0.00, Unknown)', () => {
-    const form = paymentFormFromBill({ utilityProvider: 'Unknown', accountNumber: '', totalAmount: null, dueDate: null, billType: 'electricity', fields: {} as never });
+    const form = paymentFormFromBill({ utilityProvider: 'Unknown', accountNumber: '', totalAmount: null, dueDate: null, billType: 'electricity', customerName: null, serviceAddress: null });
     expect(form).toEqual({ utilityType: 'electricity' });
   });
 });

@@ -1,4 +1,4 @@
-import type { BillDetail, BillType } from '@wattwise/shared/contract/bills';
+import type { BillReading, BillType } from '@wattwise/shared/contract/bills';
 import type { UTILITY_TYPES } from '@wattwise/shared/contract/payments';
 
 type UtilityType = (typeof UTILITY_TYPES)[number];
@@ -19,10 +19,10 @@ const UTILITY_OF_BILL: Record<BillType, UtilityType> = { electricity: 'electrici
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() && value !== 'Unknown' ? value.trim() : undefined);
 
 /**
- * The payment form's fields from a read bill: the amount is what the bill asks to be paid (its
- * total due, as read or corrected), never a figure the reader did not find.
+ * The payment form's fields from a read bill (POST /api/bill-readings): the amount is what the
+ * bill asks to be paid (its total due), never a figure the reader did not find.
  */
-export function paymentFormFromBill(bill: Pick<BillDetail, 'utilityProvider' | 'accountNumber' | 'totalAmount' | 'dueDate' | 'billType' | 'fields'>): PaymentFormFromBill {
+export function paymentFormFromBill(bill: BillReading): PaymentFormFromBill {
   const form: PaymentFormFromBill = {};
   const provider = text(bill.utilityProvider);
   if (provider) form.provider = provider;
@@ -30,10 +30,10 @@ export function paymentFormFromBill(bill: Pick<BillDetail, 'utilityProvider' | '
   if (account) form.accountNumber = account;
   if (typeof bill.totalAmount === 'number' && bill.totalAmount > 0) form.amount = bill.totalAmount.toFixed(2);
   if (bill.dueDate) form.dueDate = bill.dueDate;
-  form.utilityType = UTILITY_OF_BILL[bill.billType];
-  const name = text(bill.fields.customerName?.value);
+  if (bill.billType) form.utilityType = UTILITY_OF_BILL[bill.billType];
+  const name = text(bill.customerName);
   if (name) form.customerName = name;
-  const address = text(bill.fields.serviceAddress?.value);
+  const address = text(bill.serviceAddress);
   if (address) form.customerAddress = address;
   return form;
 }

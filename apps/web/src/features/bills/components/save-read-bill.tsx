@@ -1,0 +1,67 @@
+import { Loader2Icon, SaveIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { DuplicateAction } from '@wattwise/shared/contract/bills';
+import { Button } from '@/components/ui/button.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { useResolveDuplicate } from '../api/bills.ts';
+import { useBillUploadFlow } from '../hooks/use-bill-upload-flow.ts';
+import { UPLOAD_MESSAGES } from '../upload-messages.ts';
+import { DuplicateDialog } from './duplicate-dialog.tsx';
+
+/**
+ * 'Save this bill' after a bill was only read (the payment page's 'Read from bill'): the ordinary
+ * upload of that file — the month's allowance, the reading, and the duplicate prompt when the
+ * same provider, account and period is saved already.
+ */
+export function SaveReadBill({ file }: { file: File }) {
+  const flow = useBillUploadFlow({ onUnauthenticated: () => toast.error(UPLOAD_MESSAGES.authRequiredTitle, { description: UPLOAD_MESSAGES.authRequiredBody }) });
+  const resolveDuplicate = useResolveDuplicate();
+  const [duplicateHandled, setDuplicateHandled] = useState(false);
+  const { phase } = flow.state;
+  const saved = phase === 'success' && flow.bill !== null;
+  const askDuplicate = saved && flow.bill?.duplicateOfId != null && !duplicateHandled;
+
+  const answerDuplicate = (action: DuplicateAction) => {
+    if (!flow.bill) return;
+    resolveDuplicate.mutate(
+      { billId: flow.bill.id, action },
+      {
+        onSuccess: () => setDuplicateHandled(true),
+        onError: (error) => toast.error('Could not save your choice', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3" aria-live="polite">
+      {saved && !askDuplicate ? (
+        <p className="text-sm">
+          Bill saved.{' '}
+          <Link to="/dashboard" className="font-medium text-primary underline underline-offset-4">
+            See it on your dashboard
+          </Link>
+        </p>
+      ) : (
+        <>
+          <Button type="button" variant="secondary" disabled={flow.isBusy || askDuplicate} onClick={() => flow.upload({ file, propertyType: 'residential', billType: 'electricity' })}>
+            {flow.isBusy ? <Loader2Icon className="animate-spin" aria-hidden /> : <SaveIcon aria-hidden />}
+            {flow.isBusy ? 'Saving your bill…' : 'Save this bill'}
+          </Button>
+          <p className="text-sm text-muted-foreground">
+            {phase === 'error' && flow.failure ? flow.failure : 'Reading it kept nothing. Save it to track it on your dashboard; it counts toward this month’s bills.'}
+          </p>
+        </>
+      )}
+      <DuplicateDialog
+        open={askDuplicate}
+        isPending={resolveDuplicate.isPending}
+        description={`A bill from ${flow.bill?.utilityProvider ?? 'this provider'} for account ${flow.bill?.accountNumber ?? ''}${
+          flow.bill?.servicePeriodEnd ? ` ending ${formatDate(flow.bill.servicePeriodEnd)}` : ''
+        } is already saved. Should this upload replace it?`}
+        onChoose={answerDuplicate}
+      />
+    </div>
+  );
+}
