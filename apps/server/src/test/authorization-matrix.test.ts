@@ -243,6 +243,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/iot/streams': SIGNED_IN,
   'DELETE /api/iot/streams/{deviceId}': { access: 'owner', params: (r) => ({ deviceId: r.iotDeviceId }) },
   'GET /api/iot/events': { access: 'signed-in', stream: true },
+  // Each caller gets the token of their own topic only (wattwise/<own id>/<device>).
+  'GET /api/iot/device-token': { access: 'signed-in', query: () => 'deviceId=meter-1' },
   // Admin
   'GET /api/admin/status': ADMIN,
   'POST /api/admin/captcha/verify': ADMIN,
