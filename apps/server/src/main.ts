@@ -37,6 +37,9 @@ import { createEncryptedStorage } from './platform/encrypted-storage.ts';
 // Process entry: config → database (migrations and job-queue setup under one lock) → jobs → HTTP.
 // ROLE=api serves HTTP and runs no job; ROLE=worker runs jobs and serves only health and metrics; all (default) both.
 
+/** How long an idle keep-alive connection stays open: longer than clients' and load balancers' (60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** The role asked for: `--worker` / `--api` on the command line win over ROLE. */
 function roleOf(config: Config): Config['role'] {
   if (process.argv.includes('--worker')) return 'worker';
@@ -151,6 +154,14 @@ async function main() {
       logger.info({ port: info.port, role }, `Wattwise worker: health and metrics on port ${info.port}`);
       for (const warning of config.warnings) logger.warn(warning);
     });
+  }
+
+  // Idle keep-alive connections stay open longer than a client's or a load balancer's own idle
+  // timeout (Node's clients 5 s, common balancers 60 s): when the server closes first, a request
+  // sent on the closing connection at that moment is reset (ECONNRESET) instead of answered.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   }
 
   let stopping = false;

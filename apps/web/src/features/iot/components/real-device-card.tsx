@@ -40,7 +40,7 @@ export function RealDeviceCard() {
         </p>
         <div className="flex flex-wrap items-end gap-2">
           <div className="grid gap-2">
-            <Label htmlFor="iot-real-device-id">Device ID</Label>
+            <Label htmlFor="iot-real-device-id">MQTT device ID</Label>
             <Input
               id="iot-real-device-id"
               value={deviceId}
