@@ -31,8 +31,11 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '12,500' },
     bills: { type: 'string' },
     only: { type: 'string' },
+    // Write a V8 CPU profile of each server process into this folder (open in Chrome DevTools).
+    'cpu-prof': { type: 'string' },
   },
 });
+const CPU_PROF_DIR = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -102,7 +105,8 @@ class Server {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       stdio: ['ignore', log, log],
       env: {
