@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { getAnalysisOfBill } from '../features/analysis/analysis.service.ts';
-import { type BillDetail, requireBill, toBillDetail } from '../features/bills/bills.service.ts';
+import { type BillDetail, type BillRow, requireBill, toBillDetail } from '../features/bills/bills.service.ts';
 import { meterCheckOfBill } from '../features/meter-data/meter-data.service.ts';
 
 /**
@@ -22,6 +22,17 @@ export async function getBillDetail(db: Db, userId: string, id: string): Promise
 export async function getBillDetailAnswer(db: Db, userId: string, id: string): Promise<{ detail: BillDetail; metered: boolean }> {
   const row = await requireBill(db, userId, id);
   const { analysis, recommendations } = await getAnalysisOfBill(db, userId, id);
+  return detailOf(db, userId, row, analysis, recommendations);
+}
+
+/** The detail of a bill row the caller already holds with its analysis (a correction's answer: none). */
+export async function detailOf(
+  db: Db,
+  userId: string,
+  row: BillRow,
+  analysis: Parameters<typeof toBillDetail>[1],
+  recommendations: Parameters<typeof toBillDetail>[2],
+): Promise<{ detail: BillDetail; metered: boolean }> {
   const detail = toBillDetail(row, analysis, recommendations);
   const { check, metered } = await meterCheckOfBill(db, userId, detail);
   return { detail: { ...detail, meterCheck: check }, metered };
