@@ -57,6 +57,12 @@ export type QueueOptions = {
  * database 30 statements a second, busy or not (decision 201).
  */
 const POLLING_INTERVAL_SECONDS = 2;
+/**
+ * Stately queues (one waiting job per key: the analysis of a bill) are not woken by a send: they
+ * keep the 0.5 s poll, so repeats of one key sent within it (a bill corrected several times) still
+ * run once, as before.
+ */
+const STATELY_POLLING_INTERVAL_SECONDS = 0.5;
 
 export function createQueue({ database, logger, pollingIntervalSeconds = POLLING_INTERVAL_SECONDS, runsJobs = true }: QueueOptions): Queue {
   // pg-boss writes a job's completion or failure without awaiting it: a job still running when the
@@ -100,7 +106,8 @@ export function createQueue({ database, logger, pollingIntervalSeconds = POLLING
 
   const work: Queue['work'] = async (job) => {
     await ensureQueue(job.name, job);
-    const workerId = await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+    const interval = job.policy === 'stately' ? Math.min(pollingIntervalSeconds, STATELY_POLLING_INTERVAL_SECONDS) : pollingIntervalSeconds;
+    const workerId = await boss.work(job.name, { pollingIntervalSeconds: interval, batchSize: 1, includeMetadata: true }, async ([raw]) => {
       if (!raw) return;
       const data = job.schema.parse(raw.data);
       const started = Date.now();
@@ -112,7 +119,7 @@ export function createQueue({ database, logger, pollingIntervalSeconds = POLLING
         throw error;
       }
     });
-    localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId]);
+    if (job.policy !== 'stately') localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId]);
   };
 
   const wake = (jobName: string) => {
