@@ -2,7 +2,8 @@
 // --users 12,500 --only health,bills,bill,recommendations,summary,dashboard]`.
 // Many-user mode: `npm run bench:api -- --users 30 --bills 4`: 30 users of 4 bills each, every
 // request from the next user in turn (bill list, figures, recommendations, one bill; every 20th a
-// correction), against /api/health in the same run.
+// correction), against /api/health in the same run. With `--db postgres --api-processes N`: N API
+// processes (ROLE=api) behind one public address, connections shared among them, and a worker.
 //
 // Starts the server as `npm start` does (apps/server/src/main.ts in its own process) on a fresh
 // data directory: the embedded database, and PostgreSQL too when TEST_DATABASE_URL is set (a
@@ -31,8 +32,15 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '12,500' },
     bills: { type: 'string' },
     only: { type: 'string' },
+    // Write a V8 CPU profile of each server process into this folder (open in Chrome DevTools).
+    'cpu-prof': { type: 'string' },
+    // Many-user mode on PostgreSQL: this many API processes (ROLE=api, connections shared in turn) and one worker.
+    'api-processes': { type: 'string' },
   },
 });
+const API_PROCESSES = args['api-processes'] === undefined ? null : Number(args['api-processes']);
+if (API_PROCESSES !== null && !(Number.isInteger(API_PROCESSES) && API_PROCESSES > 0)) throw new Error('--api-processes N: a whole number of API processes');
+const CPU_PROF_DIR = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -95,14 +103,20 @@ function mergeCookies(cookie: string, res: Response): string {
 }
 
 class Server {
-  private constructor(readonly base: string, private readonly child: ChildProcess) {}
+  /** The origin the browser would send (PUBLIC_URL): several API processes share one. */
+  readonly origin: string;
+
+  private constructor(readonly base: string, private readonly child: ChildProcess, origin?: string) {
+    this.origin = origin ?? base;
+  }
 
   /** `npm start`'s server process (without the web build) on this data directory. */
   static async start(dataDir: string, databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<Server> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       stdio: ['ignore', log, log],
       env: {
@@ -119,7 +133,7 @@ class Server {
         ...env,
       },
     });
-    const server = new Server(base, child);
+    const server = new Server(base, child, env.PUBLIC_URL);
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${path.join(dataDir, 'server.log')}`);
@@ -137,7 +151,7 @@ class Server {
     const captcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined })).toString('base64');
     const res = await fetch(`${this.base}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: this.base, 'x-captcha-response': captcha },
+      headers: { 'content-type': 'application/json', origin: this.origin, 'x-captcha-response': captcha },
       body: JSON.stringify({ email, password: BENCH_PASSWORD }),
     });
     if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
@@ -272,14 +286,26 @@ async function benchManyUsers(kind: string, many: { users: number; bills: number
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wattwise-bench-many-'));
   const postgres = kind === 'postgres' && POSTGRES_SERVER ? await createPostgresDatabase(POSTGRES_SERVER) : null;
   const log = (line: string) => console.log(`[${kind}] ${line}`);
-  let server: Server | undefined;
+  const servers: Server[] = [];
   try {
     const users: SeededUser[] = Array.from({ length: many.users }, (_, i) => ({ email: `bench-many-${i}@example.com`, bills: many.bills }));
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: postgres?.url, DEMO_DATA: 'false' });
     await seedBenchData(config, users, log);
     // Every user signs in from this one address: the sign-in limit would stop the 6th.
-    server = await Server.start(dataDir, postgres?.url, { SIGN_IN_RATE_LIMIT_MAX: String(many.users * 2 + 10), AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789', ALTCHA_HMAC_KEY: 'bench-altcha-key-0123456789' });
-    log(`server ready at ${server.base}; ${many.users} users × ${many.bills} bills`);
+    const env = { SIGN_IN_RATE_LIMIT_MAX: String(many.users * 2 + 10), AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789', ALTCHA_HMAC_KEY: 'bench-altcha-key-0123456789', FILE_ENCRYPTION_KEY: 'ab'.repeat(32) };
+    const apiProcesses = postgres ? API_PROCESSES : null;
+    if (apiProcesses === null) {
+      servers.push(await Server.start(dataDir, postgres?.url, env));
+    } else {
+      // The fleet: API processes behind one public address (as behind a load balancer) and a worker for the analysis jobs.
+      const fleet = { ...env, PUBLIC_URL: 'http://wattwise-bench.localhost' };
+      servers.push(await Server.start(dataDir, postgres?.url, { ...fleet, ROLE: 'worker' }));
+      for (let i = 0; i < apiProcesses; i++) servers.push(await Server.start(dataDir, postgres?.url, { ...fleet, ROLE: 'api' }));
+    }
+    const apis = apiProcesses === null ? servers : servers.slice(1);
+    const server = apis[0];
+    if (!server) throw new Error('no API process');
+    log(`${apis.length} API process(es) ready at ${apis.map((a) => a.base).join(', ')}${apiProcesses === null ? '' : ' and a worker'}; ${many.users} users × ${many.bills} bills`);
     const sessions: { cookie: string; billIds: string[] }[] = [];
     for (const u of users) {
       const cookie = await server.refreshSession(await server.signIn(u.email));
@@ -289,48 +315,53 @@ async function benchManyUsers(kind: string, many: { users: number; bills: number
     }
     const rows: Row[] = [];
     const record = (endpoint: string, m: Awaited<ReturnType<typeof measure>>) => {
-      rows.push({ database: kind, user: `${many.users}×${many.bills}`, endpoint, ...m });
+      rows.push({ database: API_PROCESSES !== null && kind === 'postgres' ? `${kind}, ${API_PROCESSES} API` : kind, user: `${many.users}×${many.bills}`, endpoint, ...m });
       log(`${endpoint.padEnd(16)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  cpu ${m.cpuMs?.toFixed(2) ?? '-'} ms/req${m.failed ? `  FAILED ${m.failed}` : ''}`);
     };
-    record('health', await measure(server, ['/api/health'], undefined));
+    const cpuOf = () => servers.reduce<number | null>((sum, s) => {
+      const cpu = s.cpuSeconds();
+      return sum === null || cpu === null ? null : sum + cpu;
+    }, 0);
+    const run = async (requests: autocannon.Request[]) => {
+      const cpuBefore = cpuOf();
+      // Connections are shared among the API processes in turn.
+      // autocannon takes several URLs and gives each connection the next (its types say one string).
+      const result = await autocannon({ url: apis.map((a) => a.base) as unknown as string, connections: CONNECTIONS, duration: DURATION, requests });
+      const cpuAfter = cpuOf();
+      return {
+        // CPU of every server process (API and worker) per answered request.
+        cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failed: result.non2xx + result.errors + result.timeouts,
+        requests: result.requests.total,
+      };
+    };
+    record('health', await run([{ method: 'GET', path: '/api/health', headers: { 'accept-encoding': 'gzip, deflate' } }]));
     let turn = 0;
-    const base = server.base;
-    const cpuBefore = server.cpuSeconds();
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = turn++;
-            const user = sessions[n % sessions.length] ?? sessions[0];
-            if (!user) return request;
-            const billId = user.billIds[Math.floor(n / sessions.length) % user.billIds.length] ?? '';
-            const headers = { 'accept-encoding': 'gzip, deflate', cookie: user.cookie, origin: base };
-            if (n % 20 === 19) {
-              // A correction: the total read again, alternately up and down a cent.
-              const body = JSON.stringify({ corrections: [{ field: 'totalAmount', value: (100 + (n % 2) / 100).toFixed(2) }] });
-              return { ...request, method: 'PATCH', path: `/api/bills/${billId}/fields`, headers: { ...headers, 'content-type': 'application/json' }, body };
-            }
-            const paths = ['/api/bills?limit=50', '/api/bills/figures', '/api/recommendations', `/api/bills/${billId}`];
-            return { ...request, method: 'GET', path: paths[n % paths.length] ?? '/api/bills', headers };
-          },
+    const origin = server.origin;
+    record('dashboard mix', await run([
+      {
+        setupRequest: (request) => {
+          const n = turn++;
+          const user = sessions[n % sessions.length] ?? sessions[0];
+          if (!user) return request;
+          const billId = user.billIds[Math.floor(n / sessions.length) % user.billIds.length] ?? '';
+          const headers = { 'accept-encoding': 'gzip, deflate', cookie: user.cookie, origin };
+          if (n % 20 === 19) {
+            // A correction: the total read again, alternately up and down a cent.
+            const body = JSON.stringify({ corrections: [{ field: 'totalAmount', value: (100 + (n % 2) / 100).toFixed(2) }] });
+            return { ...request, method: 'PATCH', path: `/api/bills/${billId}/fields`, headers: { ...headers, 'content-type': 'application/json' }, body };
+          }
+          const paths = ['/api/bills?limit=50', '/api/bills/figures', '/api/recommendations', `/api/bills/${billId}`];
+          return { ...request, method: 'GET', path: paths[n % paths.length] ?? '/api/bills', headers };
         },
-      ],
-    });
-    const cpuAfter = server.cpuSeconds();
-    record('dashboard mix', {
-      cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      failed: result.non2xx + result.errors + result.timeouts,
-      requests: result.requests.total,
-    });
+      },
+    ]));
     return rows;
   } finally {
-    await server?.stop();
+    for (const s of servers.reverse()) await s.stop();
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -341,7 +372,7 @@ function reportMany(rows: Row[]): void {
   console.log('| database | users × bills | endpoint | requests/s | p50 ms | p99 ms | server CPU ms/request | failed |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.database} | ${r.user} | ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs?.toFixed(2) ?? '-'} | ${r.failed} |`);
-  for (const database of DATABASES) {
+  for (const database of new Set(rows.map((r) => r.database))) {
     const health = rows.find((r) => r.database === database && r.endpoint === 'health');
     const mix = rows.find((r) => r.database === database && r.endpoint === 'dashboard mix');
     if (!health || !mix) continue;

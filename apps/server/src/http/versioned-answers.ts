@@ -4,8 +4,19 @@ import type { Context } from 'hono';
 /** Where kept answers learn each user's current version of the data they were built from. */
 export type UserVersions = { read(userId: string): Promise<number> };
 
-/** An answer ready to send: the JSON text and its entity tag. */
-export type CachedAnswer = { body: string; etag: string };
+/** An answer ready to send: the JSON text and its entity tag (none for an answer that was not kept). */
+export type CachedAnswer = { body: string; etag: string | null };
+
+const NOT_KEPT = Symbol('not kept');
+
+/**
+ * What a build returns for an answer that depends on more than the user's version (a bill whose
+ * usage a meter also measured: the readings are not counted by the version). It is sent, never
+ * kept, and carries no entity tag.
+ */
+export function notKept(value: unknown): { [NOT_KEPT]: unknown } {
+  return { [NOT_KEPT]: value };
+}
 
 /**
  * Answers kept in memory (the bill list, the recommendation cards), each labelled with the version
@@ -45,7 +56,12 @@ export function createVersionedAnswers(options: { maxBytes: number; versions: Us
         entries.set(key, kept);
         return kept.list;
       }
-      const body = JSON.stringify(await build());
+      const built = await build();
+      if (typeof built === 'object' && built !== null && NOT_KEPT in built) {
+        drop(key);
+        return { body: JSON.stringify(built[NOT_KEPT]), etag: null };
+      }
+      const body = JSON.stringify(built);
       // The tag names the user as well as the version: one browser may hold two users' answers in turn.
       const etag = `W/"${version}-${createHash('sha256').update(key).digest('base64url').slice(0, 16)}"`;
       const list = { body, etag };
@@ -72,6 +88,7 @@ export type VersionedAnswers = ReturnType<typeof createVersionedAnswers>;
  * else the JSON. The browser revalidates on every use (`no-cache`).
  */
 export function sendVersionedAnswer(c: Context, answer: CachedAnswer) {
+  if (answer.etag === null) return c.body(answer.body, 200, { 'content-type': 'application/json' });
   const headers = { etag: answer.etag, 'cache-control': 'private, no-cache' };
   if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, headers);
   return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });

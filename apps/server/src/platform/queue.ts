@@ -35,6 +35,8 @@ export type Queue = {
   /** Stops fetching, waits for jobs in flight (up to timeoutMs), then returns. */
   stop(timeoutMs?: number): Promise<void>;
   boss: PgBoss;
+  /** Wakes this process's workers of the queue (after a job was sent to it outside `send`). */
+  wake(jobName: string): void;
 };
 
 export type QueueOptions = {
@@ -48,7 +50,21 @@ export type QueueOptions = {
   runsJobs?: boolean;
 };
 
-export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, runsJobs = true }: QueueOptions): Queue {
+/**
+ * How often an idle worker asks the database for a job. Jobs sent by this process wake its own
+ * worker at once (`notifyWorker`), so the interval only delays jobs sent by another process and
+ * retries. Each poll is a statement per queue: at 0.5 s, fifteen queues cost the embedded
+ * database 30 statements a second, busy or not (decision 201).
+ */
+const POLLING_INTERVAL_SECONDS = 2;
+/**
+ * Stately queues (one waiting job per key: the analysis of a bill) are not woken by a send: they
+ * keep the 0.5 s poll, so repeats of one key sent within it (a bill corrected several times) still
+ * run once, as before.
+ */
+const STATELY_POLLING_INTERVAL_SECONDS = 0.5;
+
+export function createQueue({ database, logger, pollingIntervalSeconds = POLLING_INTERVAL_SECONDS, runsJobs = true }: QueueOptions): Queue {
   // pg-boss writes a job's completion or failure without awaiting it: a job still running when the
   // queue stopped would reject unhandled once the database is closed. After stop, such a write is
   // dropped (logged); the job stays active, expires and is retried by the next process.
@@ -72,6 +88,8 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, ru
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   const createdQueues = new Set<string>();
+  /** This process's workers by queue, woken when this process sends them a job. */
+  const localWorkers = new Map<string, string[]>();
   const ensureQueue = async (name: string, options: { retryLimit?: number; retryDelaySeconds?: number; policy?: 'stately' }) => {
     if (createdQueues.has(name)) return;
     // Two processes creating the same queue at once can deadlock in pg-boss 10: one at a time across the fleet.
@@ -88,7 +106,8 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, ru
 
   const work: Queue['work'] = async (job) => {
     await ensureQueue(job.name, job);
-    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([raw]) => {
+    const interval = job.policy === 'stately' ? Math.min(pollingIntervalSeconds, STATELY_POLLING_INTERVAL_SECONDS) : pollingIntervalSeconds;
+    const workerId = await boss.work(job.name, { pollingIntervalSeconds: interval, batchSize: 1, includeMetadata: true }, async ([raw]) => {
       if (!raw) return;
       const data = job.schema.parse(raw.data);
       const started = Date.now();
@@ -100,10 +119,16 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, ru
         throw error;
       }
     });
+    if (job.policy !== 'stately') localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId]);
+  };
+
+  const wake = (jobName: string) => {
+    for (const workerId of localWorkers.get(jobName) ?? []) boss.notifyWorker(workerId);
   };
 
   return {
     boss,
+    wake,
     start: async () => {
       await boss.start();
     },
@@ -123,6 +148,7 @@ export function createQueue({ database, logger, pollingIntervalSeconds = 0.5, ru
       });
       if (!id && job.policy === 'stately' && options?.singletonKey) return null;
       if (!id) throw new Error(`Job ${job.name} was not queued`);
+      wake(job.name);
       return id;
     },
     stop: async (timeoutMs = 20_000) => {
@@ -153,6 +179,9 @@ export async function startTicker(queue: Queue, job: JobDefinition<Record<string
   const offer = () =>
     queue.boss
       .send(job.name, {}, { singletonKey: job.name, singletonSeconds: seconds, retryLimit: 0, expireInSeconds: Math.max(60, seconds * 4) })
+      .then((id) => {
+        if (id) queue.wake(job.name);
+      })
       .catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'tick not queued'));
   void offer();
   const timer = setInterval(() => void offer(), seconds * 1000);

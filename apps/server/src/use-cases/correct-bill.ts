@@ -2,9 +2,9 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { clearAnalysis } from '../features/analysis/analysis.service.ts';
-import { applyBillCorrections, type BillDetail, type Correction, queueBillAnalysis } from '../features/bills/bills.service.ts';
+import { applyBillCorrections, type BillDetail, type Correction, sendBillAnalysis } from '../features/bills/bills.service.ts';
 import { recordBillCorrections } from '../features/feedback/feedback.service.ts';
-import { getBillDetail } from './bill-detail.ts';
+import { detailOf } from './bill-detail.ts';
 
 /**
  * The user corrects read values of a bill (PATCH /api/bills/{id}/fields), in one transaction:
@@ -19,11 +19,13 @@ export async function correctBill(
   corrections: readonly Correction[],
   notes: string | undefined,
 ): Promise<BillDetail> {
-  await deps.db.transaction(async (tx) => {
-    const applied = await applyBillCorrections(tx, userId, id, corrections);
+  const row = await deps.db.transaction(async (tx) => {
+    const { applied, row: corrected } = await applyBillCorrections(tx, userId, id, corrections);
     await recordBillCorrections(tx, userId, id, applied, notes);
     await clearAnalysis(tx, userId, id);
+    return corrected;
   });
-  await queueBillAnalysis(deps, userId, id);
-  return getBillDetail(deps.db, userId, id);
+  const queued = await sendBillAnalysis(deps, userId, id);
+  // The answer is the bill as committed (analysis dropped, analysis queued), not read again.
+  return (await detailOf(deps.db, userId, queued ? row : { ...row, analysisState: 'failed' }, null, [])).detail;
 }

@@ -2,9 +2,11 @@ import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import type { BillList } from '@wattwise/shared/contract/bills';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savingRecommendation } from '../../db/schema/analysis.ts';
+import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
 import { user } from '../../db/schema/auth.ts';
 import { utilityBill } from '../../db/schema/bills.ts';
+import { meter } from '../../db/schema/meter-data.ts';
+import { property } from '../../db/schema/properties.ts';
 import { withUserScope } from '../../db/user-scope.ts';
 import { TEST_ORIGIN } from '../../test/test-app.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
@@ -140,6 +142,55 @@ describe('recommendation cards kept while bills and recommendations are unchange
 
     await ctx.database.db.update(savingRecommendation).set({ estimatedSavings: 90 }).where(eq(savingRecommendation.billId, billId));
     expect((await cards(users.b.cookie)).body?.recommendations.map((r) => r.savings)).toEqual([90]);
+  });
+});
+
+describe('one bill\'s detail kept while the bills, analyses and meters are unchanged (decision 200)', () => {
+  async function detail(cookie: string, id: string, headers: Record<string, string> = {}) {
+    const res = await ctx.app.request(`/api/bills/${id}`, { headers: { cookie, origin: TEST_ORIGIN, ...headers } });
+    const text = await res.text();
+    type Detail = { bill: { totalAmount: number | null; analysis: unknown; recommendations: unknown[]; meterCheck: unknown } };
+    return { status: res.status, etag: res.headers.get('etag'), body: text ? (JSON.parse(text) as Detail) : null };
+  }
+
+  it('shows an analysis or recommendation written straight to its table on the next read, 304 while nothing changed', async () => {
+    const id = await seedBill(users.b.id, 'detail.pdf', 42);
+    const first = await detail(users.b.cookie, id);
+    expect(first.body?.bill.analysis).toBeNull();
+    expect((await detail(users.b.cookie, id, { 'if-none-match': first.etag ?? '' })).status).toBe(304);
+
+    // An analysis saved by a worker or another instance, with no change to the bill row.
+    await ctx.database.db.insert(billAnalysis).values({ userId: users.b.id, billId: id, analysis: { summary: 'kept?' } });
+    const analysed = await detail(users.b.cookie, id, { 'if-none-match': first.etag ?? '' });
+    expect(analysed.status).toBe(200);
+    expect(analysed.body?.bill.analysis).not.toBeNull();
+
+    await ctx.database.db.delete(billAnalysis).where(eq(billAnalysis.billId, id));
+    expect((await detail(users.b.cookie, id)).body?.bill.analysis).toBeNull();
+
+    // Another user gets 404, never the kept answer.
+    expect((await detail(users.a.cookie, id, { 'if-none-match': first.etag ?? '' })).status).toBe(404);
+    await ctx.database.db.delete(utilityBill).where(eq(utilityBill.id, id));
+    expect((await detail(users.b.cookie, id)).status).toBe(404);
+  });
+
+  it('keeps no answer, and sends no tag, while a meter of the bill\'s kind could change it', async () => {
+    const [home] = await ctx.database.db.insert(property).values({ userId: users.b.id, name: 'Home' }).returning({ id: property.id });
+    const [row] = await ctx.database.db
+      .insert(utilityBill)
+      .values({ userId: users.b.id, propertyId: home?.id, fileName: 'metered.pdf', filePath: `${users.b.id}/metered.pdf`, mimeType: 'application/pdf', fileSize: 1000, propertyType: 'residential', billType: 'electricity', status: 'processed', totalAmount: 50, usageAmount: 400, usageUnit: 'kWh', servicePeriodStart: '2026-01-01', servicePeriodEnd: '2026-01-31' })
+      .returning({ id: utilityBill.id });
+    const id = row?.id ?? '';
+    const before = await detail(users.b.cookie, id);
+    expect(before.status).toBe(200);
+    expect(before.etag).toBeTruthy();
+
+    // A meter added under the bill's property: the detail now depends on its readings.
+    await ctx.database.db.insert(meter).values({ userId: users.b.id, propertyId: home?.id ?? '', sourceId: 'm1', commodity: 'electricity', unit: 'kWh', intervalSeconds: 3600, timeZone: 'UTC' });
+    const metered = await detail(users.b.cookie, id, { 'if-none-match': before.etag ?? '' });
+    expect(metered.status).toBe(200);
+    expect(metered.etag).toBeNull();
+    expect((await detail(users.b.cookie, id)).etag).toBeNull();
   });
 });
 

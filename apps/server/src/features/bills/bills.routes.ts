@@ -7,7 +7,7 @@ import { createRouter, errorResponse as err, idParams, jsonBody, jsonResponse as
 import { type SignedIn, signedInUser } from '../../http/session.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { correctBill } from '../../use-cases/correct-bill.ts';
-import { getBillDetail } from '../../use-cases/bill-detail.ts';
+import { getBillDetailAnswer } from '../../use-cases/bill-detail.ts';
 import { MAX_FILE_BYTES } from './bill-file.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import {
@@ -45,7 +45,7 @@ import { billAllowanceSchema } from '@wattwise/shared/contract/payments';
 import { listBillPages, renderBillPage } from './bill-pages.ts';
 import { openSseInbox, perUserStream } from '../../http/sse-inbox.ts';
 import { readUploadForm } from '../../http/upload-form.ts';
-import { createVersionedAnswers, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
+import { createVersionedAnswers, notKept, sendVersionedAnswer, type UserVersions } from '../../http/versioned-answers.ts';
 import { readBillListVersion } from './bills.queries.ts';
 
 /** Room for the multipart envelope around a file of the maximum size. */
@@ -358,9 +358,18 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         tags: ['Bills'],
         summary: 'One bill with its read fields, processing, analysis and recommendations',
         request: { params: idParams },
-        responses: { 200: json(billDetailEnvelopeSchema, 'Bill'), 401: unauthorized, 404: notFound },
+        responses: { 200: json(billDetailEnvelopeSchema, 'Bill'), 304: { description: 'The bill is unchanged since the `ETag` sent in `If-None-Match`' }, 401: unauthorized, 404: notFound },
       }),
-      async (c) => c.json({ bill: await signedInUser(c).inScope((db, userId) => getBillDetail(db, userId, c.req.valid('param').id)) }, 200),
+      async (c) => {
+        const user = signedInUser(c);
+        const id = c.req.valid('param').id;
+        // Kept by the user's version like the list (decision 200), unless a meter's readings are part of it.
+        const answer = await listCache.read(user.id, `detail ${id}`, async () => {
+          const { detail, metered } = await user.inScope((db, userId) => getBillDetailAnswer(db, userId, id));
+          return metered ? notKept({ bill: detail }) : { bill: detail };
+        });
+        return sendVersionedAnswer(c, answer);
+      },
     )
     .openapi(
       createRoute({

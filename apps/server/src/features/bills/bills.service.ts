@@ -404,7 +404,7 @@ export type AppliedCorrection = { field: CorrectableField; originalValue: unknow
  * what changed, for the caller to record as feedback (use-cases/correct-bill.ts runs both in one
  * transaction, with the old analysis dropped).
  */
-export async function applyBillCorrections(db: Db, userId: string, id: string, corrections: readonly Correction[]): Promise<AppliedCorrection[]> {
+export async function applyBillCorrections(db: Db, userId: string, id: string, corrections: readonly Correction[]): Promise<{ applied: AppliedCorrection[]; row: BillRow }> {
   const row = await requireBill(db, userId, id);
   if (row.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, BILL_MESSAGES.notProcessed);
   const normalised = corrections.map((c) => ({ field: c.field, value: normaliseCorrection(c.field, c.value) }));
@@ -422,7 +422,7 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
       : null;
   }
   const duplicate = await findSamePeriodBill(db, userId, { ...next, accountId });
-  await updateBill(db, userId, id, {
+  const updated = await updateBill(db, userId, id, {
     ...columns,
     accountId,
     duplicateOfId: duplicate?.id ?? null,
@@ -431,8 +431,11 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
     anomalyCheckedAt: null,
     hasAnomalies: false,
     anomalies: null,
+    // The caller queues the analysis once the correction is committed (sendBillAnalysis).
+    analysisState: 'queued',
   });
-  return applied;
+  if (!updated) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
+  return { applied, row: updated };
 }
 
 // ---- used by other features (analysis, properties, processing job, demo) ----
@@ -444,11 +447,18 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
  */
 export async function queueBillAnalysis(deps: Pick<BillsDeps, 'db' | 'queue' | 'logger'>, userId: string, billId: string): Promise<void> {
   await updateBill(deps.db, userId, billId, { analysisState: 'queued' });
+  await sendBillAnalysis(deps, userId, billId);
+}
+
+/** Sends the analysis job of a bill already marked 'queued'; false (and the bill marked failed) when the queue refused. */
+export async function sendBillAnalysis(deps: Pick<BillsDeps, 'db' | 'queue' | 'logger'>, userId: string, billId: string): Promise<boolean> {
   try {
     await deps.queue.send(ANALYSE_BILL_JOB, { billId, userId }, { singletonKey: billId });
+    return true;
   } catch (error) {
     deps.logger.warn({ err: error, billId }, 'bill analysis not queued');
     await updateBill(deps.db, userId, billId, { analysisState: 'failed' });
+    return false;
   }
 }
 

@@ -74,6 +74,15 @@ export async function findMeters(db: Db, userId: string, propertyId?: string) {
     .orderBy(asc(meter.createdAt), asc(meter.id));
 }
 
+/** The meters of one property, without their reading counts (the bill check's light read). */
+export function findPropertyMeters(db: Db, userId: string, propertyId: string): Promise<MeterRow[]> {
+  return db
+    .select()
+    .from(meter)
+    .where(and(eq(meter.userId, userId), eq(meter.propertyId, propertyId)))
+    .orderBy(asc(meter.createdAt), asc(meter.id));
+}
+
 export async function findMeter(db: Db, userId: string, id: string): Promise<MeterRow | undefined> {
   const [row] = await db.select().from(meter).where(and(eq(meter.userId, userId), eq(meter.id, id)));
   return row;

@@ -9,7 +9,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { safeFileName, type Storage } from '../../platform/storage.ts';
 import { listBillFigures } from '../bills/bills.service.ts';
 import { resolveUploadProperty } from '../properties/properties.service.ts';
-import { countReadings, findMeter, findMeters, insertMeterFile, insertReadings, meterSpan, readingsWithin, refreshHours, sumReadings, upsertMeter, type MeterRow } from './meter-data.queries.ts';
+import { countReadings, findMeter, findMeters, findPropertyMeters, insertMeterFile, insertReadings, meterSpan, readingsWithin, refreshHours, sumReadings, upsertMeter, type MeterRow } from './meter-data.queries.ts';
 import { zoneOfAddress } from './time-zone.ts';
 
 export type MeterDataDeps = { db: Db; storage: Storage; logger: Logger };
@@ -324,18 +324,32 @@ function dayMs(iso: string): number {
  * two differ by more than the rounding of both, and only from bill fields read surely.
  */
 export async function meterCheckForBill(db: Db, userId: string, bill: BillDetail): Promise<MeterCheck | null> {
+  return (await meterCheckOfBill(db, userId, bill)).check;
+}
+
+/**
+ * The check, and whether any meter could have measured the bill (same property, commodity, unit
+ * and account). Without such a meter the check is null whatever readings arrive, so the answer
+ * depends only on the bill and the user's meters, not on readings.
+ */
+export async function meterCheckOfBill(db: Db, userId: string, bill: BillDetail): Promise<{ check: MeterCheck | null; metered: boolean }> {
   const commodity = BILL_COMMODITY[bill.billType];
   const billed = bill.usageAmount;
-  if (!commodity || !bill.propertyId || billed === null || !bill.servicePeriodStart || !bill.servicePeriodEnd || !bill.usageUnit) return null;
+  if (!commodity || !bill.propertyId || billed === null || !bill.servicePeriodStart || !bill.servicePeriodEnd || !bill.usageUnit) return { check: null, metered: false };
   const billUnit = bill.usageUnit.trim();
   const digits = (s: string) => s.replace(/\D/g, '');
-  const candidates = (await listMeters(db, userId, bill.propertyId)).filter(
+  const candidates = (await findPropertyMeters(db, userId, bill.propertyId)).filter(
     (m) =>
       m.commodity === commodity &&
       UNIT_WORDS[m.unit].test(billUnit) &&
       // Both state an account: they must be the same one.
       (!m.accountNumber || !digits(bill.accountNumber) || digits(m.accountNumber) === digits(bill.accountNumber)),
   );
+  return { check: await checkAgainstMeters(db, userId, bill, billed, candidates), metered: candidates.length > 0 };
+}
+
+async function checkAgainstMeters(db: Db, userId: string, bill: BillDetail, billed: number, candidates: MeterRow[]): Promise<MeterCheck | null> {
+  if (!bill.servicePeriodStart || !bill.servicePeriodEnd) return null;
   for (const meter of candidates) {
     const from = new Date(zonedToUtcMs(meter.timeZone, dayMs(bill.servicePeriodStart)));
     const to = new Date(zonedToUtcMs(meter.timeZone, dayMs(bill.servicePeriodEnd) + 86_400_000));
