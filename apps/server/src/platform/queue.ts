@@ -75,7 +75,9 @@ export function createQueue({ database, logger, pollingIntervalSeconds = POLLING
     } catch (error) {
       if (!stopped) throw error;
       logger.warn({ err: error }, 'job queue write after stop dropped');
-      return { rows: [] };
+      // Answered as a statement that touched nothing: pg-boss reads `rows[0].count` of its
+      // complete/fail commands (SELECT COUNT(*) FROM results), and would throw, unhandled, on none.
+      return { rows: /select\s+count\(\*\)/i.test(text) ? [{ count: '0' }] : [] };
     }
   };
   const boss = new PgBoss({
