@@ -102,8 +102,8 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
     clearTimeout(timer);
   };
 
-  // Spec files run two at a time: another spec's server may take the free port between our
-  // probe and our server's bind. Then the server exits saying so, and we try another port.
+  // Another process (a spec run beside this one, anything on the machine) may take the free port
+  // between our probe and our server's bind. Then the server exits saying so: try another port.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await launch();
