@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ExtractionError } from '../types.ts';
 import { closeReaders, decodedPixels, readDocument } from './read-document.ts';
@@ -7,6 +8,18 @@ import type { ReaderTask, ReaderReply } from './reader-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('reader-thread.ts runs as a worker thread');
+
+// Reading is background work: this thread, and the threads it starts (the OCR engine's), run at
+// a lower CPU priority than the thread that answers requests, so on a busy machine the server
+// answers first and the reading takes the CPU left over. On Linux a nice value belongs to a
+// thread (pid 0 is the caller) and new threads inherit it. Where lowering is refused, reading
+// simply keeps the normal priority.
+const READER_NICE = 10;
+try {
+  setPriority(READER_NICE);
+} catch {
+  // not permitted here: keep the default priority
+}
 
 port.on('message', (task: ReaderTask) => {
   void run(task).then((reply) => port.postMessage(reply));
