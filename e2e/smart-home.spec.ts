@@ -112,13 +112,13 @@ describe('smart home', () => {
       await page.getByRole('heading', { name: 'IoT Energy Monitoring' }).waitFor();
       await page.getByRole('button', { name: 'Start Streaming' }).click();
       await page.getByText('Please fill in device ID and type').first().waitFor();
-      await page.getByLabel('Device ID').fill('desk-plug');
+      await page.getByLabel('Device ID', { exact: true }).fill('desk-plug');
       await page.getByRole('combobox', { name: 'Device Type' }).click();
       await page.getByRole('option', { name: 'Smart Plug' }).click();
       await page.getByRole('button', { name: 'Start Streaming' }).click();
       await page.getByText('Started streaming energy data').first().waitFor();
       await page.getByLabel('Streaming status').getByText('Streaming').waitFor();
-      assert.equal(await page.getByLabel('Device ID').isDisabled(), true, 'fields are locked while streaming');
+      assert.equal(await page.getByLabel('Device ID', { exact: true }).isDisabled(), true, 'fields are locked while streaming');
 
       const chart = page.getByRole('img', { name: /Real-time chart of the latest \d+ readings/ });
       await page.getByRole('img', { name: /latest [1-9]\d* readings/ }).waitFor({ timeout: 30_000 });
@@ -140,7 +140,7 @@ describe('smart home', () => {
       await page.reload();
       await page.getByLabel('Streaming status').getByText('1 device streaming').waitFor();
       await page.getByRole('list', { name: 'Chart legend' }).getByText('Smart Plug (desk-plug)').waitFor();
-      await page.getByLabel('Device ID').fill('desk-plug');
+      await page.getByLabel('Device ID', { exact: true }).fill('desk-plug');
       await page.getByRole('button', { name: 'Stop Streaming' }).click();
       await page.getByText('Stopped streaming energy data').first().waitFor();
       await page.getByLabel('Streaming status').getByText('Disconnected').waitFor();
