@@ -356,13 +356,16 @@ function trend(bills: BillFact[], kind: BillKind | null): Answer {
   if (series.length < 2) {
     return answer(`${CANT_TELL}: a trend needs at least two bills of one ${kindLabel(main)} account and I have one. Upload another month: ${UPLOAD_HINT}`, [amountCitation(series[0] as BillFact)]);
   }
+  // Every bill of the series has its amount read (`all` keeps only those); one read unsure says so.
+  const amountOf = (b: BillFact) => b.totalAmount as number;
   const first = series[0] as BillFact;
   const last = series[series.length - 1] as BillFact;
-  const average = series.reduce((s, b) => s + (b.totalAmount ?? 0), 0) / series.length;
-  const change = (last.totalAmount ?? 0) - (first.totalAmount ?? 0);
-  const list = series.map((b) => `${billMonth(b) ? monthLabel(billMonth(b) as { month: number; year: number }, true) : billLabel(b)}: ${formatMoney(b.totalAmount ?? 0)}${b.usageAmount !== null ? ` (${formatUsage(b.usageAmount, b.usageUnit)})` : ''}`);
+  const average = series.reduce((s, b) => s + amountOf(b), 0) / series.length;
+  const change = amountOf(last) - amountOf(first);
+  const list = series.map((b) => `${billMonth(b) ? monthLabel(billMonth(b) as { month: number; year: number }, true) : billLabel(b)}: ${formatMoney(amountOf(b))}${b.amountSure ? '' : ' (to check)'}${b.usageAmount !== null ? ` (${formatUsage(b.usageAmount, b.usageUnit)})` : ''}`);
+  const unsure = series.some((b) => !b.amountSure) ? ' Amounts marked "to check" were read unsure: confirm them on the bill page, so these figures are estimates until then.' : '';
   return answer(
-    `Your ${newest.provider} ${kindLabel(main)} bills, oldest first: ${list.join('; ')}. They average ${formatMoney(average)}, and the latest is ${formatMoney(Math.abs(change))} ${change >= 0 ? 'more' : 'less'} than the first.`,
+    `Your ${newest.provider} ${kindLabel(main)} bills, oldest first: ${list.join('; ')}. They average ${formatMoney(average)}, and the latest is ${formatMoney(Math.abs(change))} ${change >= 0 ? 'more' : 'less'} than the first.${unsure}`,
     series.flatMap((b) => [amountCitation(b), usageCitation(b)]),
   );
 }
