@@ -254,14 +254,19 @@ export async function meterBaseLoadOfProperty(db: Db, userId: string, propertyId
   return { perDay: round(profile.baseLoad * 24, 3), unit: 'kWh', nights: profile.days };
 }
 
-/** $/kWh of the property's electricity bills: their charges over their usage (bills with both read). */
+/**
+ * $/kWh of the property's electricity bills: their charges over their usage, from bills whose
+ * usage and amount were both read sure or confirmed (an unsure one would price the what-if).
+ */
 async function rateFromBills(db: Db, userId: string, propertyId: string): Promise<number | null> {
-  const bills = (await listBillFigures(db, userId, { propertyId })).filter(
-    (b) => b.billType === 'electricity' && b.status === 'processed' && b.usageAmount !== null && b.usageAmount > 0 && /^kwh$/i.test(b.usageUnit ?? '') && (b.currentCharges ?? b.totalAmount) !== null,
-  );
-  if (bills.length === 0) return null;
-  const charges = bills.reduce((sum, b) => sum + (b.currentCharges ?? b.totalAmount ?? 0), 0);
-  const usage = bills.reduce((sum, b) => sum + (b.usageAmount ?? 0), 0);
+  const priced = (await listBillFigures(db, userId, { propertyId })).flatMap((b) => {
+    const charges = b.currentCharges ?? b.totalAmount;
+    const sure = b.billType === 'electricity' && b.status === 'processed' && b.usageSure && b.amountSure && /^kwh$/i.test(b.usageUnit ?? '');
+    return sure && charges !== null && b.usageAmount !== null && b.usageAmount > 0 ? [{ charges, usage: b.usageAmount }] : [];
+  });
+  if (priced.length === 0) return null;
+  const charges = priced.reduce((sum, b) => sum + b.charges, 0);
+  const usage = priced.reduce((sum, b) => sum + b.usage, 0);
   return round(charges / usage, 5);
 }
 
