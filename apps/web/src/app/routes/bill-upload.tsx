@@ -15,7 +15,6 @@ import { BillsInFlight } from '@/features/bills/components/bills-in-flight.tsx';
 import { useBillUploadFlow } from '@/features/bills/hooks/use-bill-upload-flow.ts';
 import { useIsMobile } from '@/hooks/use-is-mobile.ts';
 import { isAcceptedBillFile } from '@/features/bills/lib/file-types.ts';
-import { formatDate } from '@/lib/format.ts';
 import type { BillType } from '@wattwise/shared/contract/bills';
 import type { Property } from '@wattwise/shared/contract/properties';
 import type { PropertyType } from '@wattwise/shared/contract/common';
@@ -25,7 +24,7 @@ import { BillOptions } from '@/features/bills/components/bill-options.tsx';
 import { CameraCapture } from '@/features/bills/components/camera-capture.tsx';
 import { CostOptimizationTab } from '@/features/processing/components/cost-optimization-tab.tsx';
 import { CreatePropertyDialog } from '@/features/properties/components/create-property-dialog.tsx';
-import { DuplicateDialog } from '@/features/bills/components/duplicate-dialog.tsx';
+import { DuplicateDialog, duplicateQuestion } from '@/features/bills/components/duplicate-dialog.tsx';
 import { FileDropZone } from '@/features/bills/components/file-drop-zone.tsx';
 import { UploadFailure, UploadProgress, UploadSuccess } from '@/features/bills/components/upload-status.tsx';
 import { WhyScanPanel } from '@/features/processing/components/why-scan-panel.tsx';
@@ -244,9 +243,7 @@ export function BillUploadPage() {
       <DuplicateDialog
         open={askDuplicate}
         isPending={resolveDuplicate.isPending}
-        description={`A bill from ${flow.bill?.utilityProvider ?? 'this provider'} for account ${flow.bill?.accountNumber ?? ''}${
-          flow.bill?.servicePeriodEnd ? ` ending ${formatDate(flow.bill.servicePeriodEnd)}` : ''
-        } is already saved. Should this upload replace it?`}
+        description={duplicateQuestion(flow.bill)}
         onChoose={answerDuplicate}
       />
     </div>

@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { DuplicateAction } from '@wattwise/shared/contract/bills';
 import { Button } from '@/components/ui/button.tsx';
-import { formatDate } from '@/lib/format.ts';
 import { useResolveDuplicate } from '../api/bills.ts';
 import { useBillUploadFlow } from '../hooks/use-bill-upload-flow.ts';
 import { UPLOAD_MESSAGES } from '../upload-messages.ts';
-import { DuplicateDialog } from './duplicate-dialog.tsx';
+import { DuplicateDialog, duplicateQuestion } from './duplicate-dialog.tsx';
 
 /**
  * 'Save this bill' after a bill was only read (the payment page's 'Read from bill'): the ordinary
@@ -57,9 +56,7 @@ export function SaveReadBill({ file }: { file: File }) {
       <DuplicateDialog
         open={askDuplicate}
         isPending={resolveDuplicate.isPending}
-        description={`A bill from ${flow.bill?.utilityProvider ?? 'this provider'} for account ${flow.bill?.accountNumber ?? ''}${
-          flow.bill?.servicePeriodEnd ? ` ending ${formatDate(flow.bill.servicePeriodEnd)}` : ''
-        } is already saved. Should this upload replace it?`}
+        description={duplicateQuestion(flow.bill)}
         onChoose={answerDuplicate}
       />
     </div>
