@@ -9,8 +9,8 @@ BEGIN
     CREATE ROLE wattwise_user_scope NOLOGIN;
   END IF;
 EXCEPTION
-  WHEN duplicate_object THEN
-    NULL; -- roles are cluster-wide: another database on this server made it already
+  WHEN duplicate_object OR unique_violation THEN
+    NULL; -- roles are cluster-wide: another database on this server made it already, or is making it now
   WHEN insufficient_privilege THEN
     RAISE EXCEPTION 'Wattwise needs a role named wattwise_user_scope for row-level security, and % may not create roles.', current_user
       USING HINT = format('As an administrator, run once: CREATE ROLE wattwise_user_scope NOLOGIN; GRANT wattwise_user_scope TO %I;', current_user);
@@ -22,7 +22,9 @@ BEGIN
   IF NOT pg_has_role(current_user, 'wattwise_user_scope', 'MEMBER') THEN
     EXECUTE format('GRANT wattwise_user_scope TO %I', current_user);
   END IF;
-EXCEPTION WHEN insufficient_privilege THEN
+EXCEPTION WHEN unique_violation THEN
+  NULL; -- granted at this moment by a migration of another database on this server
+WHEN insufficient_privilege THEN
   RAISE EXCEPTION 'Wattwise needs % to be a member of the role wattwise_user_scope for row-level security.', current_user
     USING HINT = format('As an administrator, run once: GRANT wattwise_user_scope TO %I;', current_user);
 END
