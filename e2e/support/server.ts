@@ -1,9 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,13 +49,44 @@ async function waitForReady(baseUrl: string, child: ChildProcess, timeoutMs: num
   throw new Error(`server not ready after ${timeoutMs} ms`);
 }
 
+const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
+
+/**
+ * An embedded database with the migrations and the job queue's schema applied (the operator's
+ * `migrate` command), built once per set of migrations and PGlite version and copied into each
+ * spec's data directory: a fresh PGlite's initdb and migrations cost every spec several seconds of
+ * CPU. Built aside and renamed into place, so specs starting together never see half a template.
+ */
+async function migratedDatabaseTemplate(): Promise<string> {
+  const migrations = path.join(SERVER_DIR, 'src/db/migrations');
+  const hash = createHash('sha256').update(readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json')));
+  for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
+  const template = path.join(tmpdir(), `wattwise-e2e-pg-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(template)) return template;
+  const build = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-pg-build-'));
+  try {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'migrate'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATA_DIR: build, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    await rename(path.join(build, 'pg'), template).catch((error: unknown) => {
+      // Another spec built it at the same time: theirs is as good.
+      if (!existsSync(template)) throw error;
+    });
+  } finally {
+    await rm(build, { recursive: true, force: true });
+  }
+  return template;
+}
+
 /**
  * Starts the production server (`apps/server`, serving the built web app) on a free port with
- * a fresh data directory, the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data,
+ * a fresh data directory (its database migrated, from the template above), the embedded defaults (PGlite, outbox mail, ALTCHA) and no demo data,
  * in development mode so the dev mailbox answers the browser on this machine.
  */
 export async function startApp(env: Record<string, string> = {}, beforeStart?: (dataDir: string) => Promise<void>): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wattwise-e2e-'));
+  await cp(await migratedDatabaseTemplate(), path.join(dataDir, 'pg'), { recursive: true });
   // Work on the data directory before the first start (the operator's CLI), saving a restart.
   await beforeStart?.(dataDir);
   let port = await freePort();
@@ -62,7 +96,7 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
 
   const launch = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(REPO_ROOT, 'apps/server'),
+      cwd: SERVER_DIR,
       env: {
         ...process.env,
         PORT: String(port),

@@ -35,7 +35,9 @@ export async function createTestDatabase(
   const name = `wattwise_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template (global-setup.ts) where the file wants migrations applied.
+  const template = options.fromMigratedTemplate === false ? null : inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
