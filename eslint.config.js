@@ -1,9 +1,8 @@
-// One lint setup for the whole monorepo. Type-aware rules come from typescript-eslint;
-// `import/no-cycle` keeps modules from importing each other in a loop, and the local
+// One lint setup for the whole monorepo. Type-aware rules come from typescript-eslint; the local
 // `boundaries/feature-isolation` rule keeps features from reaching into each other and the
-// server's features in their layers (docs/decisions/010-server-feature-layers.md).
+// server's features in their layers (docs/decisions/010-server-feature-layers.md). Import cycles are
+// found by tools/import-graph.js over the whole graph (docs/decisions/240-routes-on-top-and-the-import-graph-check.md).
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -50,18 +49,6 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.ts', '**/testing/**', 'apps/server/src/test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@wattwise/*/testing/*'], message: 'Test support of a package is for tests only.' }] }] },
-  },
-  {
-    // No import cycles in application and package code (type-only imports aside: they vanish at run time).
-    files: ['**/apps/*/src/**/*.{ts,tsx,js}', '**/packages/*/src/**/*.ts'],
-    plugins: { import: importPlugin },
-    settings: {
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Dependencies are not parsed: a cycle through node_modules is not ours to fix.
-      'import/ignore': ['node_modules'],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-    },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

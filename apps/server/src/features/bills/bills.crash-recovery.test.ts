@@ -24,6 +24,9 @@ afterAll(async () => {
 
 const UPLOADS = 20;
 const SERVER_ENV = { UPLOAD_RATE_LIMIT_MAX: '200', UPLOAD_CONCURRENCY_MAX: '200' };
+// After the kill: a reader's heartbeat every 2 s, silent for 8 s means its process died, so the
+// dead process's jobs are taken back in seconds instead of the default 45 s (the same rule).
+const RECOVERY_ENV = { BILL_HEARTBEAT_SECONDS: '2', BILL_STALE_SECONDS: '8' };
 
 type Target = { dataDir: string; databaseUrl?: string; options: DatabaseOptions; email: string };
 
@@ -84,7 +87,7 @@ async function listBills(server: ServerProcess, cookie: string): Promise<Bill[]>
   return ((await res.json()) as { items: Bill[] }).items;
 }
 
-// On PostgreSQL a job whose worker died is taken back after 45 s of silence, a bill without a job after 60 s.
+// On PostgreSQL a job whose worker died is taken back after BILL_STALE_SECONDS of silence, a bill without a job after 60 s.
 async function waitUntilSettled(server: ServerProcess, cookie: string, timeoutMs = 150_000): Promise<Bill[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -159,7 +162,7 @@ describe('the server killed with SIGKILL during uploads', () => {
     expect(outcomes.every((o) => o.status === 202 || o.status === 0)).toBe(true);
     expect(accepted.length).toBeGreaterThan(0);
 
-    const second = await start(target);
+    const second = await start(target, RECOVERY_ENV);
     try {
       const bills = await waitUntilSettled(second, cookie);
       // Every accepted upload is there once; an upload cut off left one bill or none.
