@@ -27,9 +27,9 @@ describe('tiny print', () => {
 
   const BILL = `
    Acme Gas Co                               Account Number: 5512-0093
-   Billing Period: 03/14/2024 - 04/15/2024   Due Date: 05/07/2024
-   Gas used this period      139 m3
-   Amount Due                                $60.35
+   Billing Period: 02/03/2025 - 03/04/2025   Due Date: 03/25/2025
+   Gas used this period      212 m3
+   Amount Due                                $83.16
 `;
 
   it('never has its digits stated sure, however well the rules agree; words keep their confidence', () => {
