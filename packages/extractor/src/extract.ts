@@ -150,6 +150,27 @@ export async function readAndExtract(
   return { doc, result, secondPass: true };
 }
 
+/** Fields read as words (a name, a service), which tiny print still shows; every other one holds digits. */
+const WORD_FIELDS = new Set<keyof BillFields>(['billType', 'utilityProvider', 'customerName']);
+/** The most a value with digits read from tiny print is stated: under 0.8, so the user checks it. */
+export const SMALL_TEXT_CONFIDENCE = 0.75;
+
+/**
+ * Text a few pixels high (read-document.ts `hasSmallText`): OCR guesses its digits the same way
+ * at every size and setting, so neither a cross-check nor a second reading makes them sure. Caps
+ * the confidence of every field holding digits; true when one was lowered.
+ */
+export function capSmallTextConfidence(fields: BillFields): boolean {
+  let lowered = false;
+  for (const key of Object.keys(fields) as Array<keyof BillFields>) {
+    const f = fields[key];
+    if (WORD_FIELDS.has(key) || Array.isArray(f) || f.value === null || f.confidence <= SMALL_TEXT_CONFIDENCE) continue;
+    f.confidence = SMALL_TEXT_CONFIDENCE;
+    lowered = true;
+  }
+  return lowered;
+}
+
 /** The rules half of `extractBill`, for text already read (`started` from `performance.now()`). */
 export function extractFromDocument(
   doc: DocumentText,
@@ -165,7 +186,8 @@ export function extractFromDocument(
   if (names) fields.utilityProvider = { value: names.legalName, confidence: fields.utilityProvider.value === null ? 0.6 : fields.utilityProvider.confidence };
   const credit = applyCreditBalance(doc, fields);
   if (credit) checks.push({ name: 'credit balance', passed: true, detail: credit });
-  const confidence = credit ? overallConfidence(fields) : rulesConfidence;
+  const capped = doc.pages.some((p) => p.smallText) ? capSmallTextConfidence(fields) : false;
+  const confidence = credit || capped ? overallConfidence(fields) : rulesConfidence;
   return {
     fields,
     confidence,

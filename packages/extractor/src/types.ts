@@ -37,6 +37,11 @@ export interface PageText {
   height: number;
   source: 'text-layer' | 'ocr';
   lines: TextLine[]; // top to bottom
+  /**
+   * OCR'd from an image whose text rows are only a few pixels high (a thumbnail, a ~50 dpi
+   * image): digits there are guesses (2024 reads 2004), so nothing read from it is stated sure.
+   */
+  smallText?: true;
 }
 
 export interface DocumentText {

@@ -25,6 +25,7 @@ import { calibratedConfidence, voteTable, type CalibratedField, type ScoredCandi
 import { findLabels, pairValue, type Found, type LabelDef } from './pairing.ts';
 import { findCustomerName, findServiceAddress } from './parties.ts';
 import { findProvider } from './provider.ts';
+import { PROMINENT_TOTAL_CONFIDENCE, PROMINENT_TOTAL_WEIGHT, prominentAmount } from './prominent-amount.ts';
 import { printedUsageUnit } from './usage.ts';
 import { findUsage } from './usage-field.ts';
 import { Votes } from './votes.ts';
@@ -224,7 +225,13 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
   // Weaker than a printed total: OCR misreads scan-line digits too.
   if (fromScanLine !== null) totalVotes.add(fromScanLine, 0.5);
   addHintVotes(totalVotes, layout, candidates, hints, 'totalAmount');
-  const total = totalVotes.best();
+  let total = totalVotes.best();
+  // No total label was read (OCR lost it): the amount printed as the page's headline, unsure.
+  const headline = total ? null : prominentAmount(layout, candidates);
+  if (headline !== null) {
+    totalVotes.add(headline, PROMINENT_TOTAL_WEIGHT);
+    total = totalVotes.best();
+  }
 
   const ref = due?.value ?? statementDate;
   const periodVotes = vote(layout, PERIOD_LABELS, rangesIn(ref), { above: false });
@@ -437,6 +444,7 @@ function extractFromLayout(doc: DocumentText, layout: Layout, opts: ExtractField
   if (usage?.contradicted && mainUsage) {
     for (const field of ['usageAmount', 'usageUnit'] as const) fields[field].confidence = Math.min(fields[field].confidence, CONTRADICTED_CONFIDENCE);
   }
+  if (headline !== null && fields.totalAmount.value === headline) fields.totalAmount.confidence = Math.min(fields.totalAmount.confidence, PROMINENT_TOTAL_CONFIDENCE);
   // How well the dates fit together: each date read counts, each rule they break costs.
   const chosen = { statement: joint.statement, due: fields.dueDate.value, period: period?.value ?? null };
   const dateFit = [chosen.statement, chosen.due, chosen.period].filter((d) => d !== null).length - dateViolations(chosen);

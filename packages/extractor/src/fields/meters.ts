@@ -77,6 +77,9 @@ function unitOf(layout: Layout, n: Num, lineText: string): UsageUnit | null {
   return u && u.factor === 1 ? u.unit : null;
 }
 
+/** Columns a meter row may print after its usage (rate, charge, days, demand). */
+const MAX_AFTER_USED = 3;
+
 const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.0005);
 
 /**
@@ -88,7 +91,9 @@ export function findMeterRows(layout: Layout, ref?: string): MeterRow[] {
   layout.lines.forEach((line, li) => {
     const nums = line.segments.flatMap((s) => numbersOf(s));
     if (nums.length < 3) return;
-    for (let k = nums.length - 1; k >= 2; k--) {
+    // The usage closes the readings' columns: a row going on for many more numbers is a chart's
+    // axis or a history table ("Year 19 20 19 20 20 24 2025 2025 …"), not a meter.
+    for (let k = nums.length - 1; k >= Math.max(2, nums.length - 1 - MAX_AFTER_USED); k--) {
       const used = nums[k];
       if (!used || used.value <= 0) continue;
       let found: { a: Num; b: Num; m: number } | null = null;

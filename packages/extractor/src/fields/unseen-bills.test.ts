@@ -106,6 +106,19 @@ describe('several meters on one bill', () => {
     );
     expect(rows.map((r) => r.used)).toEqual([51600]);
   });
+
+  it("never reads a usage chart's year axis as a meter row", () => {
+    const rows = findMeterRows(
+      layoutOf(`
+   Energy Type   Current Reading   Previous Reading   Multiplier   Use
+   Use (kWh)     098619            091909             1            6710
+
+   Your monthly Electricity use in kWh
+   Year   19 20 19 20 20 24 2025 2025 2025 2025 2025 2025 2025 2025 2025
+`),
+    );
+    expect(rows.map((r) => r.used)).toEqual([6710]);
+  });
 });
 
 describe('balance lines', () => {

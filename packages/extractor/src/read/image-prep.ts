@@ -30,6 +30,8 @@ export interface PreparedImage {
   height: number;
   skewDegrees: number;
   quarterTurns: number;
+  /** Median text-row height in source pixels (0 when unknown). */
+  textHeight: number;
 }
 
 sharp.cache(false);
@@ -114,7 +116,7 @@ export async function prepareForOcr(gray: GrayImage, opts: PrepareOptions): Prom
         .toBuffer(),
     })),
   );
-  return { bands, scale, width: image.width, height: image.height, skewDegrees, quarterTurns };
+  return { bands, scale, width: image.width, height: image.height, skewDegrees, quarterTurns, textHeight };
 }
 
 /** Share of dark pixels with no dark neighbour above which an image is despeckled. */

@@ -119,6 +119,18 @@ async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, opts: Read
   return ocrInBestOrientation(image, scale, index, opts, onBand);
 }
 
+/**
+ * Text rows lower than this (image pixels, as medianTextHeight measures them) hold digits 3–4
+ * pixels wide: OCR reads some words there but guesses digits (measured on a 48 dpi bill, rows of
+ * 4 px: "2004" for "2024" at every enlargement, filter, engine and segmentation tried). Scans at
+ * 150 dpi measure 12 px and up, phone photos of a page 8 px and up.
+ */
+const SMALL_TEXT_HEIGHT = 6;
+
+export function hasSmallText(textHeight: number): boolean {
+  return textHeight > 0 && textHeight < SMALL_TEXT_HEIGHT;
+}
+
 /** Below this, a page probably lies sideways or upside down: other orientations are tried. */
 const POOR_CONFIDENCE = 0.6;
 const POOR_CHARS = 150;
@@ -138,6 +150,7 @@ async function ocrInBestOrientation(image: GrayImage, scale: number, index: numb
       signal,
       onBand,
     );
+    if (hasSmallText(prepared.textHeight)) page.smallText = true;
     return { page, quality: ocrQuality(page), quarterTurns: prepared.quarterTurns };
   };
   let best = await read();
