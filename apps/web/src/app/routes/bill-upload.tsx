@@ -8,11 +8,10 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useAuth } from '@/hooks/use-auth.ts';
 import { useProperties } from '@/features/properties/api/properties.ts';
-import type { DuplicateAction } from '@wattwise/shared/contract/bills';
-import { useResolveDuplicate } from '@/features/bills/api/bills.ts';
 import { propertyForUpload } from '@/features/properties/lib/upload-property.ts';
 import { BillsInFlight } from '@/features/bills/components/bills-in-flight.tsx';
 import { useBillUploadFlow } from '@/features/bills/hooks/use-bill-upload-flow.ts';
+import { useDuplicateQuestion } from '@/features/bills/hooks/use-duplicate-question.ts';
 import { useIsMobile } from '@/hooks/use-is-mobile.ts';
 import { isAcceptedBillFile } from '@/features/bills/lib/file-types.ts';
 import type { BillType } from '@wattwise/shared/contract/bills';
@@ -24,7 +23,7 @@ import { BillOptions } from '@/features/bills/components/bill-options.tsx';
 import { CameraCapture } from '@/features/bills/components/camera-capture.tsx';
 import { CostOptimizationTab } from '@/features/processing/components/cost-optimization-tab.tsx';
 import { CreatePropertyDialog } from '@/features/properties/components/create-property-dialog.tsx';
-import { DuplicateDialog, duplicateQuestion } from '@/features/bills/components/duplicate-dialog.tsx';
+import { DuplicateDialog } from '@/features/bills/components/duplicate-dialog.tsx';
 import { FileDropZone } from '@/features/bills/components/file-drop-zone.tsx';
 import { UploadFailure, UploadProgress, UploadSuccess } from '@/features/bills/components/upload-status.tsx';
 import { WhyScanPanel } from '@/features/processing/components/why-scan-panel.tsx';
@@ -48,11 +47,9 @@ export function BillUploadPage() {
   const [chosenPropertyId, setChosenPropertyId] = useState<string | undefined>();
   const [propertyType, setPropertyType] = useState<PropertyType>('residential');
   const [billType, setBillType] = useState<BillType>('electricity');
-  const [duplicateHandled, setDuplicateHandled] = useState(false);
   const [stayOnPage, setStayOnPage] = useState(false);
 
   const properties = useProperties({ enabled: isAuthenticated });
-  const resolveDuplicate = useResolveDuplicate();
   const openAuthRequired = useCallback(() => setAuthDialogOpen(true), []);
   const flow = useBillUploadFlow({ onUnauthenticated: openAuthRequired });
   // Green Button files (the meter's own readings) go to meter data, bills to the bill reader.
@@ -69,7 +66,8 @@ export function BillUploadPage() {
   useEffect(() => {
     if (phase === 'processing' || phase === 'error') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allowance() });
   }, [phase, queryClient]);
-  const askDuplicate = isSuccess && flow.bill?.duplicateOfId != null && !duplicateHandled;
+  const duplicate = useDuplicateQuestion(flow.bill, isSuccess);
+  const askDuplicate = duplicate.open;
   const willRedirect = isSuccess && !askDuplicate && !stayOnPage;
 
   useEffect(() => {
@@ -102,7 +100,7 @@ export function BillUploadPage() {
       meterImport.mutate({ file, propertyId });
       return;
     }
-    setDuplicateHandled(false);
+    duplicate.reset();
     setStayOnPage(false);
     flow.upload({ file, propertyType, billType, propertyId });
   };
@@ -110,17 +108,6 @@ export function BillUploadPage() {
   const chooseProperty = (property: Property) => {
     setChosenPropertyId(property.id);
     setPropertyType(property.propertyType);
-  };
-
-  const answerDuplicate = (action: DuplicateAction) => {
-    if (!flow.bill) return;
-    resolveDuplicate.mutate(
-      { billId: flow.bill.id, action },
-      {
-        onSuccess: () => setDuplicateHandled(true),
-        onError: (error) => toast.error('Could not save your choice', { description: error.message }),
-      },
-    );
   };
 
   const uploadAnother = () => {
@@ -240,12 +227,7 @@ export function BillUploadPage() {
           onCreated={chooseProperty}
         />
       )}
-      <DuplicateDialog
-        open={askDuplicate}
-        isPending={resolveDuplicate.isPending}
-        description={duplicateQuestion(flow.bill)}
-        onChoose={answerDuplicate}
-      />
+      <DuplicateDialog {...duplicate.dialog} />
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { Loader2Icon, SaveIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { DuplicateAction } from '@wattwise/shared/contract/bills';
 import { Button } from '@/components/ui/button.tsx';
-import { useResolveDuplicate } from '../api/bills.ts';
 import { useBillUploadFlow } from '../hooks/use-bill-upload-flow.ts';
+import { useDuplicateQuestion } from '../hooks/use-duplicate-question.ts';
 import { UPLOAD_MESSAGES } from '../upload-messages.ts';
-import { DuplicateDialog, duplicateQuestion } from './duplicate-dialog.tsx';
+import { DuplicateDialog } from './duplicate-dialog.tsx';
 
 /**
  * 'Save this bill' after a bill was only read (the payment page's 'Read from bill'): the ordinary
@@ -16,22 +14,10 @@ import { DuplicateDialog, duplicateQuestion } from './duplicate-dialog.tsx';
  */
 export function SaveReadBill({ file }: { file: File }) {
   const flow = useBillUploadFlow({ onUnauthenticated: () => toast.error(UPLOAD_MESSAGES.authRequiredTitle, { description: UPLOAD_MESSAGES.authRequiredBody }) });
-  const resolveDuplicate = useResolveDuplicate();
-  const [duplicateHandled, setDuplicateHandled] = useState(false);
   const { phase } = flow.state;
   const saved = phase === 'success' && flow.bill !== null;
-  const askDuplicate = saved && flow.bill?.duplicateOfId != null && !duplicateHandled;
-
-  const answerDuplicate = (action: DuplicateAction) => {
-    if (!flow.bill) return;
-    resolveDuplicate.mutate(
-      { billId: flow.bill.id, action },
-      {
-        onSuccess: () => setDuplicateHandled(true),
-        onError: (error) => toast.error('Could not save your choice', { description: error.message }),
-      },
-    );
-  };
+  const duplicate = useDuplicateQuestion(flow.bill, saved);
+  const askDuplicate = duplicate.open;
 
   return (
     <div className="flex flex-wrap items-center gap-3" aria-live="polite">
@@ -53,12 +39,7 @@ export function SaveReadBill({ file }: { file: File }) {
           </p>
         </>
       )}
-      <DuplicateDialog
-        open={askDuplicate}
-        isPending={resolveDuplicate.isPending}
-        description={duplicateQuestion(flow.bill)}
-        onChoose={answerDuplicate}
-      />
+      <DuplicateDialog {...duplicate.dialog} />
     </div>
   );
 }
