@@ -158,7 +158,7 @@ export function createRecaptchaVerifier(options: {
         const { tokenProperties, riskAnalysis } = result.data;
         const score = riskAnalysis?.score ?? null;
         return {
-          valid: tokenProperties.valid && tokenProperties.action === action && (score ?? 0) >= options.minScore,
+          valid: tokenProperties.valid && tokenProperties.action === action && score !== null && score >= options.minScore,
           score,
           action: tokenProperties.action ?? null,
         };
