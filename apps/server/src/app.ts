@@ -1,4 +1,3 @@
-import { compress } from 'hono/compress';
 import { type Config, REPO_ROOT, type Secrets } from './config.ts';
 import type { Database } from './db/client.ts';
 import path from 'node:path';
@@ -48,6 +47,7 @@ import { unsubscribeKey } from './platform/unsubscribe-token.ts';
 import { mountApiDocs } from './http/docs.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { answerDatabaseOutagesWith503 } from './http/database-outage.ts';
+import { compressApiAnswers } from './http/compression.ts';
 import { createMetrics, registerWorkMetrics, requestContext } from './http/observability.ts';
 import { listProcessedSince } from './features/bills/bills.service.ts';
 import { createRouter } from './http/openapi.ts';
@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps) {
     exempt: (p) => p === WEBHOOK_PATH,
     signsIn: (p) => p.startsWith('/api/auth/') || p === PLAN_SIGN_UP_PATH,
   }));
-  app.use('/api/*', compress());
+  app.use('/api/*', compressApiAnswers());
   app.use('/api/*', sessionCache());
   app.onError(handleError(logger));
   app.notFound((c) =>

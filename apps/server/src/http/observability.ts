@@ -38,7 +38,8 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
     c.set('requestId', requestId);
     c.set('logger', log);
     await next();
-    c.header('x-request-id', requestId);
+    // On the answer's own headers: `c.header` after the answer is made would rebuild it around its body as a stream.
+    c.res.headers.set('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
     // The matched pattern, not the raw path, keeps label cardinality bounded.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { acceptsGzip, GZIP_FROM_CHARS, gzipText } from './compression.ts';
 
 /** Where kept answers learn each user's current version of the data they were built from. */
 export type UserVersions = { read(userId: string): Promise<number> };
@@ -83,13 +84,32 @@ export function createVersionedAnswers(options: { maxBytes: number; versions: Us
 
 export type VersionedAnswers = ReturnType<typeof createVersionedAnswers>;
 
+/** Each kept answer's gzip, made once (by the first browser that accepts it) and dropped with the answer. */
+const gzipped = new WeakMap<CachedAnswer, Promise<Uint8Array<ArrayBuffer>>>();
+
 /**
  * Sends a kept answer: `304` without a body when the browser already holds it (`If-None-Match`),
- * else the JSON. The browser revalidates on every use (`no-cache`).
+ * else the JSON, gzipped when the browser accepts it. The browser revalidates on every use
+ * (`no-cache`). A kept answer is compressed once, not on every request: on a dashboard of many
+ * users compressing the same JSON again was the largest cost after the database's
+ * (docs/benchmarks.md). Sent with its `Content-Encoding`, the answer is left alone by the
+ * general compression of API responses.
  */
-export function sendVersionedAnswer(c: Context, answer: CachedAnswer) {
-  if (answer.etag === null) return c.body(answer.body, 200, { 'content-type': 'application/json' });
-  const headers = { etag: answer.etag, 'cache-control': 'private, no-cache' };
-  if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, headers);
-  return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });
+export async function sendVersionedAnswer(c: Context, answer: CachedAnswer) {
+  const headers: Record<string, string> = { vary: 'Accept-Encoding' };
+  if (answer.etag !== null) {
+    headers.etag = answer.etag;
+    headers['cache-control'] = 'private, no-cache';
+    if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, headers);
+  }
+  if (answer.body.length >= GZIP_FROM_CHARS && acceptsGzip(c.req.header('accept-encoding'))) {
+    let body = gzipped.get(answer);
+    if (!body) {
+      body = gzipText(answer.body);
+      if (answer.etag !== null) gzipped.set(answer, body);
+    }
+    return c.body(await body, 200, { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  }
+  // Its length said, the general compression passes a short answer by without reading it.
+  return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(answer.body)) });
 }

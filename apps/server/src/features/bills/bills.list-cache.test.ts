@@ -1,5 +1,6 @@
 import type { RecommendationCard } from '@wattwise/shared/contract/analysis';
 import type { BillList } from '@wattwise/shared/contract/bills';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billAnalysis, savingRecommendation } from '../../db/schema/analysis.ts';
@@ -100,6 +101,28 @@ describe('bill list answers kept while the bills are unchanged', () => {
     expect(changed.status).toBe(200);
     expect(changed.body?.total).toBe((current.body?.total ?? 0) + 1);
     expect(changed.etag).not.toBe(current.etag);
+  });
+
+  it('sends a long answer gzipped to a browser that accepts gzip, compressed afresh once the bills changed', async () => {
+    for (const month of ['july', 'august', 'september']) await seedBill(users.a.id, `${month}.pdf`, 50);
+    const gzipped = async () => {
+      const res = await ctx.app.request('/api/bills?limit=10', { headers: { cookie: users.a.cookie, origin: TEST_ORIGIN, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      return { etag: res.headers.get('etag'), body: JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')) as BillList };
+    };
+    const plain = await list(users.a.cookie);
+    expect(JSON.stringify(plain.body).length).toBeGreaterThan(1024);
+    const first = await gzipped();
+    expect(first).toEqual({ etag: plain.etag, body: plain.body });
+    // Kept: the same bytes again, and the same answer for a browser that takes no gzip.
+    expect(await gzipped()).toEqual(first);
+    expect((await list(users.a.cookie, { 'accept-encoding': 'gzip;q=0, identity' })).body).toEqual(plain.body);
+
+    await seedBill(users.a.id, 'october.pdf', 51);
+    const changed = await gzipped();
+    expect(changed.body.total).toBe((plain.body?.total ?? 0) + 1);
+    expect(changed.etag).not.toBe(first.etag);
   });
 
   it("never gives one user another's kept answer, even for the other's tag", async () => {
