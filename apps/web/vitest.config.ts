@@ -6,5 +6,5 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineProject({
   resolve: { alias: { '@': path.join(root, 'src') } },
-  test: { name: 'web', environment: 'node', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'web', environment: 'node', include: ['src/**/*.test.{ts,tsx}'], isolate: false },
 });

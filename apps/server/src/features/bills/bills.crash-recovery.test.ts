@@ -87,7 +87,7 @@ async function listBills(server: ServerProcess, cookie: string): Promise<Bill[]>
   return ((await res.json()) as { items: Bill[] }).items;
 }
 
-// On PostgreSQL a job whose worker died is taken back after BILL_STALE_SECONDS of silence, a bill without a job after 60 s.
+// On PostgreSQL a job whose worker died, and a bill left without a job, are taken back after BILL_STALE_SECONDS of silence.
 async function waitUntilSettled(server: ServerProcess, cookie: string, timeoutMs = 150_000): Promise<Bill[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

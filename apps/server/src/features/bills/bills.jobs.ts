@@ -327,8 +327,6 @@ export type BillWorkerOptions = {
 
 export const DEFAULT_HEARTBEAT_SECONDS = 10;
 export const DEFAULT_STALE_SECONDS = 45;
-/** A bill without a job for this long was left so by a dead process, not one mid-upload. */
-const REQUEUE_SETTLED_SECONDS = 60;
 
 /**
  * Jobs whose worker died stay 'active' in pg-boss, and pg-boss 10 (the last for Node 20) has no
@@ -418,9 +416,11 @@ export async function startBillWorker(
   const reclaim = (all: boolean) => reclaimStalledJobs({ database: deps.database, boss: queue.boss }, { all, staleSeconds, db: deps.db, publish });
   const resumed = await reclaim(deps.database.kind === 'pglite');
   if (resumed > 0) deps.logger.info({ jobs: resumed }, 'resumed bill jobs interrupted by a restart');
-  // On PGlite this process is the only one: every bill without a job is settled.
+  // A bill 'queued' or 'processing' without a job and untouched for as long as a reader may be
+  // silent (BILL_STALE_SECONDS) was left so by a dead process, not one mid-upload: an upload sends
+  // its job as soon as its row is written. On PGlite this process is the only one: every such bill is settled.
   const requeue = (settledSeconds: number) => requeueBillsWithoutJob({ database: deps.database, queue: deps.queue }, { settledSeconds });
-  const requeued = await requeue(deps.database.kind === 'pglite' ? 0 : REQUEUE_SETTLED_SECONDS);
+  const requeued = await requeue(deps.database.kind === 'pglite' ? 0 : staleSeconds);
   if (requeued > 0) deps.logger.info({ bills: requeued }, 'queued bills a crash left without a job');
   const job = createProcessBillJob({ ...deps, heartbeatMs: heartbeatSeconds * 1000 });
   for (let i = 0; i < (options.concurrency ?? 2); i++) await queue.work(job);
@@ -429,7 +429,7 @@ export async function startBillWorker(
     reclaim(false)
       .then(async (n) => {
         if (n > 0) deps.logger.warn({ jobs: n }, 'bill jobs lost their worker; running them again');
-        const lost = await requeue(REQUEUE_SETTLED_SECONDS);
+        const lost = await requeue(staleSeconds);
         if (lost > 0) deps.logger.warn({ bills: lost }, 'bills had no job (a process died between row and job); queued them');
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'stalled job check failed'));
