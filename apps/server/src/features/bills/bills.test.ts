@@ -2,7 +2,7 @@ import { extractBill } from '@wattwise/extractor/extract';
 import { ExtractionError } from '@wattwise/extractor/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mlFeedback, processingRun, utilityBill } from '../../db/schema/index.ts';
+import { billAnalysis, mlFeedback, processingRun, savingRecommendation, utilityBill } from '../../db/schema/index.ts';
 import { SIGN_IN_REQUIRED } from '../../http/session.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext, PHOTO_BILL, TEXT_BILL } from './bills.test-support.ts';
@@ -263,6 +263,13 @@ describe('analysis, corrections and feedback', () => {
     const cookie = await ctx.signIn();
     const bill = await uploadAndProcess(cookie);
     expect((await ctx.json(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' })).status).toBe(200);
+    // Row ids: the analysis the correction queues may already have written new rows.
+    const stored = async () => [
+      ...(await ctx.database.db.select({ id: billAnalysis.id }).from(billAnalysis).where(eq(billAnalysis.billId, bill.id))),
+      ...(await ctx.database.db.select({ id: savingRecommendation.id }).from(savingRecommendation).where(eq(savingRecommendation.billId, bill.id))),
+    ].map((r) => r.id);
+    const analysed = await stored();
+    expect(analysed.length).toBeGreaterThan(1);
 
     const blank = await ctx.json(cookie, `/api/bills/${bill.id}/fields`, { method: 'PATCH', body: { corrections: [{ field: 'totalAmount', value: ' ' }] } });
     expect(blank.status).toBe(422);
@@ -276,6 +283,8 @@ describe('analysis, corrections and feedback', () => {
     expect(res.status).toBe(200);
     expect(res.body.bill).toMatchObject({ totalAmount: 250.5, analyzed: false, analysis: null, recommendations: [] });
     expect(res.body.bill.fields.totalAmount).toMatchObject({ value: 250.5, corrected: true, originalValue: TRUTH.totalAmount });
+    // The analysis of the old value and its cards are gone, not only left out of the answer.
+    expect((await stored()).filter((id) => analysed.includes(id))).toEqual([]);
 
     const feedback = await ctx.database.db.select().from(mlFeedback).where(eq(mlFeedback.entityId, bill.id));
     expect(feedback).toEqual([
