@@ -1,31 +1,17 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { signIn, signUpAndConfirm } from './support/auth.ts';
 import { axeViolations } from './support/axe.ts';
 import { STRONG_PASSWORD, uniqueEmail } from './support/browser.ts';
 import { GEORGIA_BILL, uploadFromPage } from './support/bills.ts';
-import { useAppAndBrowser } from './support/suite.ts';
+import { useAppWithAdmin } from './support/admin-suite.ts';
 
 // Support, notifications and appointments (issue 14): the "Done when" browser stories.
 
 
-const suite = useAppAndBrowser();
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
-
-/** Makes an account an admin the way an operator does: `wattwise create-admin`, with the server stopped (PGlite has one writer). */
-async function makeAdmin(email: string) {
-  await suite.app.stop();
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'create-admin', email], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, DATA_DIR: suite.app.dataDir, DATABASE_URL: '', PUBLIC_URL: suite.app.baseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-  });
-  await suite.app.restart();
-}
+// Staff: an admin made by the operator's command before the server starts (no restart).
+const { suite, admin: staff } = useAppWithAdmin({}, 'staff');
 
 async function newUser(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
@@ -116,11 +102,8 @@ describe('support', () => {
 
       // Staff answer from the admin area.
       await suite.inPage(async (admin) => {
-        const email = uniqueEmail('staff');
-        await signUpAndConfirm(admin, email);
-        await makeAdmin(email);
         await admin.goto('/');
-        await signIn(admin, email, STRONG_PASSWORD);
+        await signIn(admin, staff.email, staff.password);
         await admin.waitForURL((url) => url.pathname === '/dashboard');
         await admin.goto('/admin');
         await admin.getByRole('tab', { name: 'Tickets' }).click();
