@@ -193,6 +193,9 @@ describe('web app', () => {
     expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(bigScript);
     const gz = await ctx.app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+    // A coding weighted 0 is refused, not merely named.
+    const notBr = await ctx.app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(notBr.headers.get('content-encoding')).toBe('gzip');
     const plain = await ctx.app.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(bigScript);

@@ -1,9 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, compressApiAnswers } from './compression.ts';
+import { acceptsEncoding, compressApiAnswers } from './compression.ts';
 
-describe('acceptsGzip', () => {
+describe('acceptsEncoding', () => {
+  const acceptsGzip = (header: string | undefined) => acceptsEncoding(header, 'gzip');
   it('reads Accept-Encoding as browsers and proxies send it', () => {
     expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
     expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
@@ -19,6 +20,12 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip('gzip;q=0')).toBe(false);
     expect(acceptsGzip('gzip;q=0, *')).toBe(false);
     expect(acceptsGzip('*;q=0')).toBe(false);
+  });
+
+  it('reads brotli the same way', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
+    expect(acceptsEncoding('br;q=0, gzip', 'br')).toBe(false);
+    expect(acceptsEncoding('gzip', 'br')).toBe(false);
   });
 });
 

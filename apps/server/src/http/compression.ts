@@ -10,16 +10,16 @@ export const GZIP_FROM_CHARS = 1024;
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
-/** True when `Accept-Encoding` allows gzip (named, or `*`, with a weight above 0). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** True when `Accept-Encoding` allows `coding` ('gzip', 'br'): named, or `*`, with a weight above 0. */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (coding.trim() === 'gzip') return allowed;
-    if (coding.trim() === '*') wildcard = allowed;
+    if (name.trim() === coding) return allowed;
+    if (name.trim() === '*') wildcard = allowed;
   }
   return wildcard;
 }
@@ -58,7 +58,7 @@ export function compressApiAnswers(): MiddlewareHandler {
     const vary = res.headers.get('vary');
     if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) res.headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = res.headers.get('content-length');
-    if ((length !== null && Number(length) < GZIP_FROM_CHARS) || !acceptsGzip(c.req.header('accept-encoding'))) return;
+    if ((length !== null && Number(length) < GZIP_FROM_CHARS) || !acceptsEncoding(c.req.header('accept-encoding'), 'gzip')) return;
     const text = await res.text();
     if (text.length < GZIP_FROM_CHARS) {
       replaceResponse(c, new Response(text, { status: res.status, headers: res.headers }));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { acceptsEncoding } from './compression.ts';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../platform/logger.ts';
 
@@ -163,9 +164,9 @@ export function serveWebApp(options: {
     const page = isPage && options.pageMeta ? await pageFor(file, options.pageMeta(c.req.path)) : null;
     if (COMPRESSIBLE.has(ext)) {
       headers.vary = 'Accept-Encoding';
-      const accept = c.req.header('accept-encoding') ?? '';
+      const accept = c.req.header('accept-encoding');
       const encoded = page ?? (await encodedFor(file));
-      const encoding = /\bbr\b/.test(accept) && encoded.br ? 'br' : /\bgzip\b/.test(accept) && encoded.gzip ? 'gzip' : null;
+      const encoding = acceptsEncoding(accept, 'br') && encoded.br ? 'br' : acceptsEncoding(accept, 'gzip') && encoded.gzip ? 'gzip' : null;
       if (encoding) {
         const body = encoding === 'br' ? encoded.br : encoded.gzip;
         headers['content-encoding'] = encoding;

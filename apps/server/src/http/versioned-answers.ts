@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { acceptsGzip, GZIP_FROM_CHARS, gzipText } from './compression.ts';
+import { acceptsEncoding, GZIP_FROM_CHARS, gzipText } from './compression.ts';
 
 /** Where kept answers learn each user's current version of the data they were built from. */
 export type UserVersions = { read(userId: string): Promise<number> };
@@ -102,11 +102,15 @@ export async function sendVersionedAnswer(c: Context, answer: CachedAnswer) {
     headers['cache-control'] = 'private, no-cache';
     if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, headers);
   }
-  if (answer.body.length >= GZIP_FROM_CHARS && acceptsGzip(c.req.header('accept-encoding'))) {
+  if (answer.body.length >= GZIP_FROM_CHARS && acceptsEncoding(c.req.header('accept-encoding'), 'gzip')) {
     let body = gzipped.get(answer);
     if (!body) {
       body = gzipText(answer.body);
-      if (answer.etag !== null) gzipped.set(answer, body);
+      if (answer.etag !== null) {
+        gzipped.set(answer, body);
+        // A failed compression is not kept: the next request tries again.
+        body.catch(() => gzipped.delete(answer));
+      }
     }
     return c.body(await body, 200, { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' });
   }
