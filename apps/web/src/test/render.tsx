@@ -3,7 +3,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { onTestFinished } from 'vitest';
 
 /**
@@ -85,6 +85,10 @@ export function renderScreen(ui: ReactElement, options: { api?: ApiTable; path?:
     </QueryClientProvider>,
   );
   onTestFinished(() => {
+    // Sonner keeps its toasts in a module-wide store and replays the active ones to the next
+    // Toaster; with modules shared across test files (isolate: false), a toast left by one test
+    // would show again in the next. Dismissing them all ends them with their test.
+    toast.dismiss();
     cleanup();
     client.clear();
   });
