@@ -6,7 +6,14 @@ import { billListVersion, billUpload, utilityBill } from '../../db/schema/bills.
 
 // Every query takes the owner's id and filters on it.
 
-export type BillRow = typeof utilityBill.$inferSelect;
+/**
+ * A bill as the app reads it: every column but the reader's text and the search document made
+ * from it (several kilobytes each on a real bill), which only writing and bill search use. Every
+ * bill read and every `returning` names these columns, so no page view, correction or analysis
+ * carries that text from the database and parses it.
+ */
+const { extractedText: _text, searchVector: _search, ...billColumns } = getTableColumns(utilityBill);
+export type BillRow = Omit<typeof utilityBill.$inferSelect, 'extractedText' | 'searchVector'>;
 export type NewBillRow = typeof utilityBill.$inferInsert;
 export type BillUpdate = Partial<Omit<NewBillRow, 'id' | 'userId' | 'createdAt'>>;
 
@@ -20,22 +27,20 @@ const {
   corrections: _corrections,
   charges: _charges,
   anomalies: _anomalies,
-  extractedText: _extractedText,
-  searchVector: _searchVector,
   ...summaryColumns
-} = getTableColumns(utilityBill);
-export type BillSummaryRow = Omit<BillRow, 'extracted' | 'processing' | 'corrections' | 'charges' | 'anomalies' | 'extractedText' | 'searchVector'>;
+} = billColumns;
+export type BillSummaryRow = Omit<BillRow, 'extracted' | 'processing' | 'corrections' | 'charges' | 'anomalies'>;
 
 const owned = (userId: string, id: string) => and(eq(utilityBill.userId, userId), eq(utilityBill.id, id));
 
 export async function insertBill(db: Db, values: NewBillRow): Promise<BillRow> {
-  const [row] = await db.insert(utilityBill).values(values).returning();
+  const [row] = await db.insert(utilityBill).values(values).returning(billColumns);
   if (!row) throw new Error('bill not inserted');
   return row;
 }
 
 export async function findBill(db: Db, userId: string, id: string): Promise<BillRow | undefined> {
-  const [row] = await db.select().from(utilityBill).where(owned(userId, id));
+  const [row] = await db.select(billColumns).from(utilityBill).where(owned(userId, id));
   return row;
 }
 
@@ -138,7 +143,7 @@ export function findBillFigures(db: Db, userId: string, filter: BillFilter) {
 /** The user's read bills, whole (corrections and extraction included), newest period first. */
 export function findReadBills(db: Db, userId: string): Promise<BillRow[]> {
   return db
-    .select()
+    .select(billColumns)
     .from(utilityBill)
     .where(and(eq(utilityBill.userId, userId), eq(utilityBill.status, 'processed')))
     .orderBy(sql`coalesce(${utilityBill.servicePeriodEnd}, ${utilityBill.dueDate}, ${utilityBill.createdAt}::date) desc`, desc(utilityBill.id));
@@ -164,7 +169,7 @@ export async function updateBill(db: Db, userId: string, id: string, values: Bil
     .update(utilityBill)
     .set({ ...values, updatedAt: new Date() })
     .where(owned(userId, id))
-    .returning();
+    .returning(billColumns);
   return row;
 }
 
@@ -174,12 +179,12 @@ export async function updateBillIfStatus(db: Db, userId: string, id: string, sta
     .update(utilityBill)
     .set({ ...values, updatedAt: new Date() })
     .where(and(owned(userId, id), inArray(utilityBill.status, statuses)))
-    .returning();
+    .returning(billColumns);
   return row;
 }
 
 export async function deleteBillRow(db: Db, userId: string, id: string): Promise<BillRow | undefined> {
-  const [row] = await db.delete(utilityBill).where(owned(userId, id)).returning();
+  const [row] = await db.delete(utilityBill).where(owned(userId, id)).returning(billColumns);
   return row;
 }
 
@@ -189,7 +194,7 @@ export function findHistory(db: Db, userId: string, bill: Pick<BillRow, 'id' | '
     ? eq(utilityBill.accountId, bill.accountId)
     : and(eq(utilityBill.billType, bill.billType), bill.propertyId ? eq(utilityBill.propertyId, bill.propertyId) : sql`true`);
   return db
-    .select()
+    .select(billColumns)
     .from(utilityBill)
     .where(and(eq(utilityBill.userId, userId), ne(utilityBill.id, bill.id), eq(utilityBill.status, 'processed'), scope))
     .orderBy(asc(utilityBill.servicePeriodEnd), asc(utilityBill.createdAt));
@@ -327,7 +332,7 @@ export async function readAllBillsVersion(db: Db): Promise<string> {
 
 /** Every user's read bills (unscoped: only for anonymised aggregates such as regional savings). */
 export function findAllReadBills(db: Db): Promise<BillRow[]> {
-  return db.select().from(utilityBill).where(eq(utilityBill.status, 'processed'));
+  return db.select(billColumns).from(utilityBill).where(eq(utilityBill.status, 'processed'));
 }
 
 /** Every user's processed bills due on `day` (the due-soon reminder; owner connection, all users). */
