@@ -173,6 +173,20 @@ export async function updateBill(db: Db, userId: string, id: string, values: Bil
   return row;
 }
 
+/**
+ * Updates columns without reading the row back (a whole bill row costs about as much to return
+ * and map as the update itself); true when the user's bill was there to update.
+ */
+export async function setBillColumns(db: Db, userId: string, id: string, values: BillUpdate): Promise<{ updatedAt: Date } | null> {
+  const updatedAt = new Date();
+  const rows = await db
+    .update(utilityBill)
+    .set({ ...values, updatedAt })
+    .where(owned(userId, id))
+    .returning({ id: utilityBill.id });
+  return rows.length > 0 ? { updatedAt } : null;
+}
+
 /** Updates only while the bill is in one of `statuses` (guards against racing a retry or delete). */
 export async function updateBillIfStatus(db: Db, userId: string, id: string, statuses: BillRow['status'][], values: BillUpdate) {
   const [row] = await db

@@ -36,6 +36,7 @@ import {
   findSamePeriodBill,
   insertBill,
   moveBillsOfAccount,
+  setBillColumns,
   updateBill,
   updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
 import { ANALYSE_BILL_JOB, BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
@@ -422,7 +423,7 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
       : null;
   }
   const duplicate = await findSamePeriodBill(db, userId, { ...next, accountId });
-  const updated = await updateBill(db, userId, id, {
+  const changes = {
     ...columns,
     accountId,
     duplicateOfId: duplicate?.id ?? null,
@@ -433,9 +434,11 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
     anomalies: null,
     // The caller queues the analysis once the correction is committed (sendBillAnalysis).
     analysisState: 'queued',
-  });
+  } satisfies BillUpdate;
+  const updated = await setBillColumns(db, userId, id, changes);
   if (!updated) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
-  return { applied, row: updated };
+  // The row as the update left it: the one read, with exactly the columns just written.
+  return { applied, row: { ...row, ...changes, updatedAt: updated.updatedAt } };
 }
 
 // ---- used by other features (analysis, properties, processing job, demo) ----
@@ -446,7 +449,7 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
  * the Analyze button instead of waiting for ever; the bill itself is fine.
  */
 export async function queueBillAnalysis(deps: Pick<BillsDeps, 'db' | 'queue' | 'logger'>, userId: string, billId: string): Promise<void> {
-  await updateBill(deps.db, userId, billId, { analysisState: 'queued' });
+  await setBillColumns(deps.db, userId, billId, { analysisState: 'queued' });
   await sendBillAnalysis(deps, userId, billId);
 }
 
@@ -457,14 +460,14 @@ export async function sendBillAnalysis(deps: Pick<BillsDeps, 'db' | 'queue' | 'l
     return true;
   } catch (error) {
     deps.logger.warn({ err: error, billId }, 'bill analysis not queued');
-    await updateBill(deps.db, userId, billId, { analysisState: 'failed' });
+    await setBillColumns(deps.db, userId, billId, { analysisState: 'failed' });
     return false;
   }
 }
 
 /** The automatic analysis' state on the bill (running, failed, or null when none is pending). */
 export async function setBillAnalysisState(db: Db, userId: string, billId: string, state: BillRow['analysisState']): Promise<void> {
-  await updateBill(db, userId, billId, { analysisState: state });
+  await setBillColumns(db, userId, billId, { analysisState: state });
 }
 
 /** The newest correction's time (ISO), or null: an analysis older than it used values since changed. */
@@ -478,7 +481,7 @@ export function latestCorrectionAt(row: Pick<BillRow, 'corrections'>): string | 
 
 /** Marks the bill not analysed (its stale analysis was dropped) so it can be analysed again. */
 export async function releaseBillAnalysis(db: Db, userId: string, billId: string): Promise<void> {
-  await updateBill(db, userId, billId, { analyzed: false });
+  await setBillColumns(db, userId, billId, { analyzed: false });
 }
 
 export async function billHistory(db: Db, userId: string, bill: BillRow): Promise<BillRow[]> {
@@ -557,7 +560,7 @@ export function toAnalysisInput(row: BillRow): AnalysisBill {
 }
 
 export async function saveAnomalyCheck(db: Db, userId: string, id: string, anomalies: unknown[]): Promise<void> {
-  await updateBill(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
+  await setBillColumns(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
 }
 
 /**

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billAnalysis, mlFeedback, processingRun, savingRecommendation, utilityBill } from '../../db/schema/index.ts';
 import { SIGN_IN_REQUIRED } from '../../http/session.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
+import { findBill } from './bills.queries.ts';
+import { applyBillCorrections } from './bills.service.ts';
 import { type BillsTestContext, createBillsTestContext, PHOTO_BILL, TEXT_BILL } from './bills.test-support.ts';
 
 type Bill = Record<string, unknown> & { id: string; status: string };
@@ -294,6 +296,25 @@ describe('analysis, corrections and feedback', () => {
     const again = await ctx.json<{ analysis: { costs: { currentCharges: number } } }>(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' });
     expect(again.status).toBe(200);
     expect(again.body.analysis.costs.currentCharges).toBe(250.5);
+  });
+
+  it('answers a correction with the bill exactly as the database then holds it', async () => {
+    const cookie = await ctx.signIn();
+    const bill = await uploadAndProcess(cookie);
+    const [owner] = await ctx.database.db.select({ userId: utilityBill.userId }).from(utilityBill).where(eq(utilityBill.id, bill.id));
+    const userId = owner?.userId ?? '';
+    const { row } = await applyBillCorrections(ctx.database.db, userId, bill.id, [
+      { field: 'totalAmount', value: '1,234.5' },
+      { field: 'servicePeriodEnd', value: '2024-02-29' },
+      { field: 'usageAmount', value: 812.25 },
+      { field: 'utilityProvider', value: ' Example Power ' },
+      { field: 'accountNumber', value: '55-1234' },
+      { field: 'customerName', value: 'Ada Lovelace' },
+    ]);
+    // The answer is built from the row as read plus the columns written, not read back: it must
+    // be the same bill the next read finds, column for column.
+    expect(row).toEqual(await findBill(ctx.database.db, userId, bill.id));
+    expect(row).toMatchObject({ totalAmount: 1234.5, servicePeriodEnd: '2024-02-29', usageAmount: 812.25, utilityProvider: 'Example Power', analysisState: 'queued' });
   });
 
   it('applies the feedback dialog rules', async () => {
