@@ -175,7 +175,8 @@ export async function updateBill(db: Db, userId: string, id: string, values: Bil
 
 /**
  * Updates columns without reading the row back (a whole bill row costs about as much to return
- * and map as the update itself); true when the user's bill was there to update.
+ * and map as the update itself): the time written as `updatedAt`, or null when the user has no
+ * such bill.
  */
 export async function setBillColumns(db: Db, userId: string, id: string, values: BillUpdate): Promise<{ updatedAt: Date } | null> {
   const updatedAt = new Date();
