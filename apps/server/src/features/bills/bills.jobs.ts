@@ -9,7 +9,7 @@ import { matchOrCreateAccount } from '../properties/properties.service.ts';
 import { billAiCheck } from './bill-ai.ts';
 import type { ProcessingInfo } from './bill-dto.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
-import { type BillRow, findBill, findSamePeriodBill, updateBill, updateBillIfStatus } from './bills.queries.ts';
+import { type BillRow, findBill, findSamePeriodBill, setBillColumns, updateBill, updateBillIfStatus } from './bills.queries.ts';
 import { type BillsDeps, queueBillAnalysis } from './bills.service.ts';
 import { layoutHintsFor, saveDocumentText, searchTextOf } from './layout-hints.ts';
 import { activeHintsFor } from './reader-model.ts';
@@ -270,7 +270,7 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
       if (!processing) return;
       await publish(billId, { status: 'processing', progress: 50, step: 'reading_bill' });
       const heartbeat = setInterval(() => {
-        updateBillIfStatus(db, userId, billId, ['processing'], {}).catch((error: unknown) => logger.warn({ err: error, billId }, 'bill heartbeat failed'));
+        setBillColumns(db, userId, billId, {}, ['processing']).catch((error: unknown) => logger.warn({ err: error, billId }, 'bill heartbeat failed'));
       }, deps.heartbeatMs ?? 10_000);
       try {
         const bytes = await storage.get(bill.filePath);
@@ -278,10 +278,10 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
         if (!bytes) throw new ExtractionError('CORRUPT_FILE', BILL_MESSAGES.fileUnavailable);
         const { result, text } = await readWithHints({ db, storage, logger, ai: deps.ai }, extract, bill, bytes, readingProgress((progress) => {
           // Saved too, so a page reloaded mid-reading shows where the bill is.
-          void updateBillIfStatus(db, userId, billId, ['processing'], { progress }).catch(() => undefined);
+          void setBillColumns(db, userId, billId, { progress }, ['processing']).catch(() => undefined);
           void publish(billId, { status: 'processing', progress, step: 'reading_bill' });
         }), deps.read);
-        if (!(await updateBillIfStatus(db, userId, billId, ['processing'], { progress: 90 }))) return;
+        if (!(await setBillColumns(db, userId, billId, { progress: 90 }, ['processing']))) return;
         await publish(billId, { status: 'processing', progress: 90, step: 'saving_results' });
         const saved = await saveExtraction(db, processing, result, Date.now() - started, text);
         if (saved) {
@@ -301,7 +301,7 @@ export function createProcessBillJob(deps: BillJobDeps): JobDefinition<ProcessBi
           await fail(bill, error instanceof ExtractionError ? error.message : BILL_MESSAGES.processFailedFallback);
           return;
         }
-        if (await updateBillIfStatus(db, userId, billId, ['processing'], { status: 'queued', progress: 25 })) {
+        if (await setBillColumns(db, userId, billId, { status: 'queued', progress: 25 }, ['processing'])) {
           await publish(billId, { status: 'queued', progress: 25, step: 'retrying' });
         }
         throw error;
@@ -362,7 +362,7 @@ export async function reclaimStalledJobs(
     const payload = processBillPayload.safeParse(row.data);
     if (!payload.success) continue;
     const reason = BILL_MESSAGES.processFailedFallback;
-    const failed = await updateBillIfStatus(options.db, payload.data.userId, payload.data.billId, ['queued', 'processing'], { status: 'failed', progress: 0, failureReason: reason });
+    const failed = await setBillColumns(options.db, payload.data.userId, payload.data.billId, { status: 'failed', progress: 0, failureReason: reason }, ['queued', 'processing']);
     if (failed) await options.publish?.(payload.data.billId, { status: 'failed', progress: 0, step: 'failed', reason });
   }
   return rows.length;

@@ -176,19 +176,25 @@ export async function updateBill(db: Db, userId: string, id: string, values: Bil
 /**
  * Updates columns without reading the row back (a whole bill row costs about as much to return
  * and map as the update itself): the time written as `updatedAt`, or null when the user has no
- * such bill.
+ * such bill, or (with `onlyIn`) none in one of those statuses.
  */
-export async function setBillColumns(db: Db, userId: string, id: string, values: BillUpdate): Promise<{ updatedAt: Date } | null> {
+export async function setBillColumns(
+  db: Db,
+  userId: string,
+  id: string,
+  values: BillUpdate,
+  onlyIn?: BillRow['status'][],
+): Promise<{ updatedAt: Date } | null> {
   const updatedAt = new Date();
   const rows = await db
     .update(utilityBill)
     .set({ ...values, updatedAt })
-    .where(owned(userId, id))
+    .where(onlyIn ? and(owned(userId, id), inArray(utilityBill.status, onlyIn)) : owned(userId, id))
     .returning({ id: utilityBill.id });
   return rows.length > 0 ? { updatedAt } : null;
 }
 
-/** Updates only while the bill is in one of `statuses` (guards against racing a retry or delete). */
+/** Updates only while the bill is in one of `statuses` (guards against racing a retry or delete); the row as written. */
 export async function updateBillIfStatus(db: Db, userId: string, id: string, statuses: BillRow['status'][], values: BillUpdate) {
   const [row] = await db
     .update(utilityBill)

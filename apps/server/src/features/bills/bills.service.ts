@@ -267,7 +267,7 @@ export async function retryBill(deps: BillsDeps, userId: string, id: string): Pr
   try {
     await deps.queue.send(PROCESS_BILL_JOB, { billId: id, userId });
   } catch (error) {
-    await updateBill(deps.db, userId, id, { status: 'failed', progress: 0, failureReason: BILL_MESSAGES.processFailedFallback });
+    await setBillColumns(deps.db, userId, id, { status: 'failed', progress: 0, failureReason: BILL_MESSAGES.processFailedFallback });
     throw error;
   }
   await publish(deps, id, { status: 'queued', progress: 25, step: 'waiting' });
