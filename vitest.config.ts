@@ -1,20 +1,30 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { postgresTestFiles, serverTestFiles } from './tools/postgres-test-files.js';
 
 /**
- * The server's tests run on the embedded database (PGlite) everywhere, and once more against
- * PostgreSQL when TEST_DATABASE_URL names a server (CI sets it when one answers), so both
- * database paths are tested by the same files.
+ * The server's tests run on the embedded database (PGlite) everywhere; when TEST_DATABASE_URL
+ * names a server (CI sets it when one answers), the files whose behaviour depends on the engine
+ * run once more against PostgreSQL: those marked `// Also on PostgreSQL: …` (decision 270).
  */
-function serverProject(name: string, databaseUrl: string): TestProjectInlineConfiguration {
+function serverProject(name: string, databaseUrl: string, exclude: string[] = []): TestProjectInlineConfiguration {
   return {
     extends: './apps/server/vitest.config.ts',
     root: './apps/server',
-    test: { name, env: { WATTWISE_TEST_DATABASE_URL: databaseUrl } },
+    // `exclude` adds to the extended config's (an `include` here would add to its pattern, not replace it).
+    test: { name, env: { WATTWISE_TEST_DATABASE_URL: databaseUrl }, exclude },
   };
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** The server test files without the PostgreSQL mark, as the server project's root sees them. */
+function unmarkedServerTests(): string[] {
+  const src = fileURLToPath(new URL('./apps/server/src', import.meta.url));
+  const marked = new Set(postgresTestFiles(src));
+  return serverTestFiles(src).filter((file) => !marked.has(file)).map((file) => `src/${file}`);
+}
 
 // One test command for every package; each project keeps its own settings file.
 export default defineConfig({
@@ -28,7 +38,7 @@ export default defineConfig({
       // The lint setup's own tests (tools/eslint-boundaries.test.js).
       { test: { name: 'tools', root: './tools', include: ['*.test.js'] } },
       serverProject('server', ''),
-      ...(postgresUrl ? [serverProject('server-pg', postgresUrl)] : []),
+      ...(postgresUrl ? [serverProject('server-pg', postgresUrl, unmarkedServerTests())] : []),
     ],
   },
 });

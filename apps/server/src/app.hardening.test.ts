@@ -9,6 +9,8 @@ import { type BillsTestContext, createBillsTestContext } from './features/bills/
 import { createLogger } from './platform/logger.ts';
 import { nextIp, postJson, solveCaptcha, TEST_ORIGIN } from './test/test-app.ts';
 
+// Also on PostgreSQL: rate limits are counted in shared rows, from several connections.
+
 // The probe's findings (issue 10, "Attack findings"), each as the request that exposed it.
 
 let ctx: BillsTestContext;

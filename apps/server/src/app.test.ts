@@ -12,6 +12,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { createLogger } from './platform/logger.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 
+// Also on PostgreSQL: readiness and health ask the pool.
+
 let ctx: TestContext;
 let webDir: string;
 const bigScript = `console.log(${JSON.stringify('wattwise '.repeat(500))});`;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.ts';
 import { createDatabase, type Database } from './client.ts';
 
+// Also on PostgreSQL: the client's pool, timeouts and error mapping are node-postgres's there.
+
 let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {

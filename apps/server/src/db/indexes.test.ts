@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useMigratedDatabase } from '../test/test-app.ts';
 
+// Also on PostgreSQL: the planner's choices on a server with its own statistics.
+
 // Every list and filter the app runs, and every foreign key a delete follows, has an index
 // (migration 0004): with sequential scans priced out the planner must still find one. A query
 // left without an index plans a sequential scan and fails here, whatever the table's size.

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { readTestDatabaseUrl } from '../config.ts';
 import { MIGRATIONS_DIR } from './client.ts';
 
+// Also on PostgreSQL: roles are cluster-wide, and migrations race from several connections.
+
 const serverUrl = readTestDatabaseUrl();
 
 // Roles are cluster-wide: on a fresh PostgreSQL server, the first migrations of several databases

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.ts';
 import { createDatabase, type Database, MIGRATIONS_DIR } from './client.ts';
 
+// Also on PostgreSQL: the migration runs on the server's catalogue.
+
 // Migration 0004 gives ml_feedback a bill_id that cascades; its hand-written part names the bill
 // of the feedback rows already there. Applied here by hand on a database at 0003 with data.
 

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { useMigratedDatabase } from '../test/test-app.ts';
 import { NOT_OWNED_BY_REFERENCE, REDACTED_COLUMNS, RETAINED_ANONYMISED, tablesReferencingUsers, userOwnedTables } from './user-data.ts';
 
+// Also on PostgreSQL: the schema as the server's catalogue lists it.
+
 const db = useMigratedDatabase();
 
 const owned = () => new Set(userOwnedTables().map((t) => t.name));

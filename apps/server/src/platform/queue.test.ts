@@ -4,6 +4,8 @@ import { createTestDatabase } from '../test/test-app.ts';
 import { createLogger } from './logger.ts';
 import { createQueue } from './queue.ts';
 
+// Also on PostgreSQL: pg-boss on its own pool and schema.
+
 describe('job queue after stop', () => {
   it("answers a job's late completion or failure as touching nothing once the database is closed (no unhandled rejection)", async () => {
     const testDb = await createTestDatabase();

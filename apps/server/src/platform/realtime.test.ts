@@ -4,6 +4,8 @@ import { createTestDatabase } from '../test/test-app.ts';
 import { createLogger } from './logger.ts';
 import { createRealtime, type Realtime } from './realtime.ts';
 
+// Also on PostgreSQL: LISTEN/NOTIFY over a connection of its own.
+
 const logger = createLogger({ level: 'silent' });
 let drop: () => Promise<void>;
 let first: Database;

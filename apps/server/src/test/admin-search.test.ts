@@ -10,6 +10,8 @@ import { searchBillsOfUser } from '../features/bills/bill-search.queries.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { solveCaptcha } from './test-app.ts';
 
+// Also on PostgreSQL: full-text search and the admin's database status.
+
 let ctx: BillsTestContext;
 let alice: string;
 let bob: string;

@@ -7,6 +7,8 @@ import { confirmationEmail } from '../features/appointments/appointments.service
 import { createVerifiedUser } from '../features/demo/demo.service.ts';
 import { cookiesOf, createTestContext, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, waitForMail, type JsonCall, requestJson } from './test-app.ts';
 
+// Also on PostgreSQL: concurrent bookings of one slot race on separate connections.
+
 let ctx: TestContext;
 const users = { a: { cookie: '', email: '' }, b: { cookie: '', email: '' } };
 

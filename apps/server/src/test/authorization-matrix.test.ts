@@ -12,6 +12,8 @@ import { createAdmin } from '../features/auth/auth.service.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from '../features/bills/bills.test-support.ts';
 import { nextIp, TEST_ORIGIN } from './test-app.ts';
 
+// Also on PostgreSQL: row-level security and the admin's database status.
+
 /**
  * public: anyone (the anonymous call must not fail with 5xx).
  * signed-in: 401 for a visitor; any signed-in user may call it (on their own rows).

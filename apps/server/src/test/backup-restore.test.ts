@@ -12,6 +12,8 @@ import { createLocalStorage } from '../platform/storage.ts';
 import { createEncryptedStorage } from '../platform/encrypted-storage.ts';
 import { createTestDatabase } from './test-app.ts';
 
+// Also on PostgreSQL: the backup and its restore go through the server database.
+
 // `npm run cli -- backup FILE` / `restore FILE [--force]` round-trip a populated database and its
 // stored files (decision 130), on the embedded database or, in the server-pg project, PostgreSQL.
 

@@ -6,6 +6,8 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors.ts';
 import { createTestDatabase, TEST_ORIGIN } from './test-app.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 
+// Also on PostgreSQL (and only there): the server going away and coming back.
+
 // Database faults (issue 26): the app reaches PostgreSQL through a TCP proxy that the test cuts.
 // While it is cut, requests answer 503 with Retry-After within the connection timeout (not 500,
 // not a hang); live streams end so browsers reconnect, and after the cut a reconnected stream

@@ -10,6 +10,8 @@ import { startTestS3Server, type TestS3Server } from './s3-server.ts';
 import { createTestContext, createTestDatabase, STRONG_PASSWORD } from './test-app.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
+// Also on PostgreSQL (and only there): several processes on one database.
+
 // The fleet on PostgreSQL (issue 26): API and worker processes as separate children on one
 // fresh database, started at the same moment, each with its own data folder and the bill files
 // in an S3-compatible test server (no shared disk). Skipped on the embedded database.

@@ -5,6 +5,8 @@ import { TEST_ORIGIN } from './test-app.ts';
 import { createFixtureReader, type FixtureFields } from '../features/bills/bill-figures.test-support.ts';
 import { type BillsTestContext, createBillsTestContext } from '../features/bills/bills.test-support.ts';
 
+// Also on PostgreSQL: interval data written and read in raw SQL.
+
 // Issue 29: a Green Button file and bills of the same account and period, through the API.
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../packages/greenbutton/test-fixtures');

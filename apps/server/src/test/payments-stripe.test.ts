@@ -11,6 +11,8 @@ import { createAdmin } from '../features/auth/auth.service.ts';
 import { requestGuaranteeRefund } from '../use-cases/savings-guarantee.ts';
 import { postJson, solveCaptcha } from './test-app.ts';
 
+// Also on PostgreSQL: two approvals of one refund race on separate connections.
+
 type Recorded = { method: string; path: string; auth: string | undefined; body: URLSearchParams; idempotencyKey: string | undefined };
 
 let server: http.Server;

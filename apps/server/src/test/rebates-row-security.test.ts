@@ -8,6 +8,8 @@ import { createVerifiedUser } from '../features/demo/demo.service.ts';
 import { createApplication, ensureCatalogue } from '../features/rebates/rebates.service.ts';
 import { createTestContext, STRONG_PASSWORD, type TestContext } from './test-app.ts';
 
+// Also on PostgreSQL: row-level security through the restricted role.
+
 let ctx: TestContext;
 const ids = { a: '', b: '' };
 

@@ -4,6 +4,8 @@ import { SSE_STREAMS_PER_USER } from '../http/sse-inbox.ts';
 import { signedInUser } from './assistant.test-support.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
+// Also on PostgreSQL: live streams counted across connections.
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

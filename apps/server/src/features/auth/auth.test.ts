@@ -15,6 +15,8 @@ import {
 } from '../../test/test-app.ts';
 import { createAdmin, isAdmin, requireAdmin, requireUser } from './auth.service.ts';
 
+// Also on PostgreSQL: sessions and sign-in limits in rows that several processes share.
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

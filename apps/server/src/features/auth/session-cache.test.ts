@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cookiesOf, createTestContext, nextIp, postJson, solveCaptcha, STRONG_PASSWORD, type TestContext, TEST_ORIGIN } from '../../test/test-app.ts';
 import { createVerifiedUser } from '../demo/demo.service.ts';
 
+// Also on PostgreSQL: a revoked session is seen through another connection.
+
 // The session cookie cache (docs/decisions/030-session-cookie-cache.md): reads trust the signed
 // copy of the session for SESSION_CACHE_SECONDS, writes and admin checks always ask the database.
 

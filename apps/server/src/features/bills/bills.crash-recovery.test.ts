@@ -14,6 +14,8 @@ import { TEXT_BILL } from './bills.test-support.ts';
 import { createTestContext, createTestDatabase, STRONG_PASSWORD } from '../../test/test-app.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 
+// Also on PostgreSQL: a killed worker's jobs are taken back by the queue on the server.
+
 // Crash recovery and graceful shutdown of the real server process (issue 18), on the embedded
 // database, or on PostgreSQL in the server-pg project (WATTWISE_TEST_DATABASE_URL).
 

@@ -6,6 +6,8 @@ import { startBillWorker } from './bills.jobs.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
+// Also on PostgreSQL: the job queue retries on the server.
+
 // A file missing from storage when its bill is to be read (a worker on a host that cannot see
 // it, a lost object) fails the bill as 'file unavailable' and keeps its slot in the month's
 // allowance: the upload itself went through (issue 26: a free user got four bills through in one month).

@@ -12,6 +12,8 @@ import { withUserScope } from '../../db/user-scope.ts';
 import { TEST_ORIGIN } from '../../test/test-app.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 
+// Also on PostgreSQL: kept answers invalidated by changes another connection makes.
+
 // The bill list and the recommendation cards keep their answers in memory while the user's bills
 // and recommendations are unchanged (http/versioned-answers.ts, migrations 0008 and 0015). A kept
 // answer must never be older than the data, whichever process or role changed it, and never reach

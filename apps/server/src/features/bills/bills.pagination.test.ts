@@ -7,6 +7,8 @@ import { utilityBill } from '../../db/schema/bills.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 
+// Also on PostgreSQL: keyset pages and figures in raw SQL.
+
 // GET /api/bills a page at a time, and GET /api/bills/figures, through the HTTP API. Bills are
 // written straight to the table: what is tested is the list, not the reader.
 

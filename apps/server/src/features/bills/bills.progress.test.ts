@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingProgress } from './bills.jobs.ts';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 
+// Also on PostgreSQL: progress events through LISTEN/NOTIFY.
+
 describe('reading progress', () => {
   it('maps the share read to 50–85 in steps, ending at 85', () => {
     const seen: number[] = [];

@@ -11,6 +11,8 @@ import { utilityBill } from '../../db/schema/index.ts';
 import { createProcessBillJob, reclaimStalledJobs } from './bills.jobs.ts';
 import { createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
+// Also on PostgreSQL: jobs of a dead process taken back while other processes share the queue.
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });

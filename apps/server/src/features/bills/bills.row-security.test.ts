@@ -12,6 +12,8 @@ import {
 import { withUserScope } from '../../db/user-scope.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
+// Also on PostgreSQL: row-level security through the restricted role.
+
 // Row-level security (migration 0002): inside a user's scope, a query WITHOUT a user filter
 // still sees and changes only that user's rows.
 

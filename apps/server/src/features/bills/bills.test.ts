@@ -9,6 +9,8 @@ import { findBill } from './bills.queries.ts';
 import { applyBillCorrections } from './bills.service.ts';
 import { type BillsTestContext, createBillsTestContext, PHOTO_BILL, TEXT_BILL } from './bills.test-support.ts';
 
+// Also on PostgreSQL: uploads, reading and corrections through concurrent connections and raw SQL.
+
 type Bill = Record<string, unknown> & { id: string; status: string };
 
 let ctx: BillsTestContext;

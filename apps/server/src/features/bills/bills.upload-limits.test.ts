@@ -3,6 +3,8 @@ import { TEST_ORIGIN } from '../../test/test-app.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { type BillsTestContext, createBillsTestContext, TEXT_BILL } from './bills.test-support.ts';
 
+// Also on PostgreSQL: counts and locks that concurrent uploads race on.
+
 // Upload limits that hold (issue 26): deleting a bill gives neither its upload nor (while unread)
 // its place among the bills being read back; uploads refused for their file count toward a
 // separate, higher limit per user and per address. No worker runs: bills stay queued.

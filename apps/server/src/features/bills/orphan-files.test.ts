@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillsTestContext, createBillsTestContext } from './bills.test-support.ts';
 import { sweepOrphanFiles } from './orphan-files.ts';
 
+// Also on PostgreSQL: the sweep spares young files when other processes share the database.
+
 let ctx: BillsTestContext;
 beforeAll(async () => {
   ctx = await createBillsTestContext({}, { startWorker: false });
