@@ -5,6 +5,14 @@ import { renderScreen } from '@/test/render.tsx';
 import { BillAllowanceNote } from './bill-allowance-note.tsx';
 
 describe('BillAllowanceNote', () => {
+  it('keeps its line while the figures load, then fills it', async () => {
+    renderScreen(<BillAllowanceNote />, { api: { 'GET /api/bills/allowance': { plan: 'free', used: 0, limit: 1, canUpload: true } } });
+    const pending = screen.getByTestId('bill-allowance-pending');
+    expect(pending.className).toContain('min-h-5');
+    expect((await screen.findByTestId('bill-allowance')).className).toContain('min-h-5');
+    expect(screen.queryByTestId('bill-allowance-pending')).toBeNull();
+  });
+
   it('counts the bills used and offers an upgrade when none are left', async () => {
     renderScreen(<BillAllowanceNote />, { api: { 'GET /api/bills/allowance': { plan: 'free', used: 3, limit: 3, canUpload: false } } });
     expect((await screen.findByTestId('bill-allowance')).textContent).toContain('Free plan: 3 of 3 bills used this month.');
