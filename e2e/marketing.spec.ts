@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { newUserContext } from './support/browser.ts';
 import { withDiagnostics } from './support/diagnostics.ts';
 import { useAppAndBrowser } from './support/suite.ts';
 
@@ -183,7 +182,7 @@ describe('help and legal pages', () => {
 describe('accessibility of the marketing pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`landing, pricing, FAQ and the terms have no serious or critical axe violation (${theme})`, async () => {
-      const context = await newUserContext(suite.browser, { baseURL: suite.app.baseUrl, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+      const context = await suite.browser.newContext({ baseURL: suite.app.baseUrl, viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
       await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
       const page = await context.newPage();
       try {

@@ -26,19 +26,15 @@ export async function solveCaptcha(request: APIRequestContext): Promise<string> 
   throw new Error('captcha not solvable');
 }
 
-/**
- * The newest dev-mailbox message to `to` whose subject contains `subject`: its HTML page. Read as
- * the developer at this machine (the mailbox answers no forwarded request, and a browser
- * context's requests say which user's address they stand for: support/browser.ts).
- */
-export async function readMail(baseUrl: string, to: string, subject: string, timeoutMs = 20_000): Promise<string> {
+/** The newest dev-mailbox message to `to` whose subject contains `subject`: its HTML page. */
+export async function readMail(request: APIRequestContext, to: string, subject: string, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   while (Date.now() < deadline) {
-    const list = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
+    const list = await (await request.get('/dev/mailbox')).text();
     const rows = list.split('<tr>').filter((row) => row.includes(`<td>${to}</td>`) && new RegExp(escaped).test(row));
     const id = rows[0]?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
-    if (id) return (await fetch(`${baseUrl}/dev/mailbox/${id}`)).text();
+    if (id) return (await request.get(`/dev/mailbox/${id}`)).text();
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`no mail "${subject}" to ${to} within ${timeoutMs} ms`);
@@ -57,7 +53,7 @@ export async function signUpViaApi(request: APIRequestContext, baseUrl: string, 
     data: { email, password: STRONG_PASSWORD, name: email.split('@')[0], callbackURL: '/auth/callback' },
   });
   assert.equal(res.status(), 200, `sign-up of ${email}: ${await res.text()}`);
-  const mail = await readMail(baseUrl, email, 'Confirm your email');
+  const mail = await readMail(request, email, 'Confirm your email');
   const link = mail.match(/href="([^"]*verify-email[^"]*)"/)?.[1]?.replace(/&amp;/g, '&');
   assert.ok(link, 'no verification link in the mail');
   await request.get(link, { maxRedirects: 0 });

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,25 +20,6 @@ export interface RunningApp {
   /** Removes the data directory. Call after stop. */
   cleanup(): Promise<void>;
   logs(): string;
-}
-
-/** A running server as another process can use it: its address and data directory (the log is `server.log` in it). */
-export interface AppAddress {
-  baseUrl: string;
-  dataDir: string;
-}
-
-/** A server another process started (support/shared-apps.ts): it is used, never stopped, restarted or removed here. */
-export function appAt(address: AppAddress): RunningApp {
-  const refuse = () => Promise.reject(new Error('a shared server is stopped by the run that started it (e2e/run.ts)'));
-  return {
-    ...address,
-    stop: refuse,
-    restart: refuse,
-    cleanup: refuse,
-    // Nothing logged yet (the servers log warnings only): no file.
-    logs: () => (existsSync(path.join(address.dataDir, 'server.log')) ? readFileSync(path.join(address.dataDir, 'server.log'), 'utf8') : ''),
-  };
 }
 
 async function freePort(): Promise<number> {
@@ -108,7 +89,6 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
   await cp(await migratedDatabaseTemplate(), path.join(dataDir, 'pg'), { recursive: true });
   // Work on the data directory before the first start (the operator's CLI), saving a restart.
   await beforeStart?.(dataDir);
-  const logFile = path.join(dataDir, 'server.log');
   let port = await freePort();
   let baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -130,12 +110,9 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
         MALLOC_ARENA_MAX: '2',
         // Plan limits (1 bill a month on the free plan) only where a story is about them (e2e/payments.spec.ts).
         PLAN_LIMITS: 'false',
-        // Every browser context of a run comes from 127.0.0.1 and says which address it stands for
-        // (X-Forwarded-For, support/browser.ts), as real users behind a proxy each have their own:
-        // limits per address (sign-up, sign-in, contact) then count per context, as they would per user.
-        TRUST_PROXY: 'true',
-        // A story may sign one context in and out more than 5 times a minute (the default limit per
-        // address, tested in the server's tests).
+        // Every browser of a spec signs in from 127.0.0.1, where real users each have their own
+        // address: the sign-in limit per address (5 a minute by default, tested in the server's
+        // tests) would refuse a spec's sixth new user.
         SIGN_IN_RATE_LIMIT_MAX: '60',
         // Development mode: the stories read their mail in the dev mailbox, which a production
         // server shows to an admin only (it holds every user's reset links).
@@ -144,13 +121,8 @@ export async function startApp(env: Record<string, string> = {}, beforeStart?: (
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const keep = (d: Buffer) => {
-      output += d.toString();
-      // Specs in other processes using this server (a shared one, support/shared-apps.ts) read its log from the file.
-      appendFileSync(logFile, d);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     await waitForReady(baseUrl, child, 90_000);
   };
 
