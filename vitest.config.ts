@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { postgresTestFiles, serverTestFiles } from './tools/postgres-test-files.js';
 
 /**
@@ -12,8 +12,9 @@ function serverProject(name: string, databaseUrl: string, exclude: string[] = []
   return {
     extends: './apps/server/vitest.config.ts',
     root: './apps/server',
-    // `exclude` adds to the extended config's (an `include` here would add to its pattern, not replace it).
-    test: { name, env: { WATTWISE_TEST_DATABASE_URL: databaseUrl }, exclude },
+    // Files are left out by `exclude` (an `include` here would add to the extended config's
+    // pattern, not replace it); vitest's own exclusions stay.
+    test: { name, env: { WATTWISE_TEST_DATABASE_URL: databaseUrl }, exclude: [...configDefaults.exclude, ...exclude] },
   };
 }
 
