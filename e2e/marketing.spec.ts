@@ -46,7 +46,9 @@ describe('landing page and its links', () => {
           await page.waitForURL((url) => url.pathname === '/' && url.hash === link.href.slice(1));
           await waitUntilInViewport(page, link.href.slice(2));
         } else {
-          await page.waitForURL((url) => url.pathname === link.href);
+          // Until the address changes only: the page's own check below waits for it to render
+          // (a full page's `load` can take long on a loaded machine).
+          await page.waitForURL((url) => url.pathname === link.href, { waitUntil: 'commit' });
           await assertRealPage(page, `header link ${link.name}`);
         }
       }
@@ -61,7 +63,7 @@ describe('landing page and its links', () => {
       for (const link of footerLinks) {
         await page.goto('/');
         await footer.getByRole('link', { name: link.name, exact: true }).first().click();
-        await page.waitForURL((url) => url.pathname === link.href);
+        await page.waitForURL((url) => url.pathname === link.href, { waitUntil: 'commit' });
         await assertRealPage(page, `footer link ${link.name}`);
       }
     });

@@ -33,7 +33,8 @@ describe('plan and billing', () => {
       await page.getByRole('menuitem', { name: 'Plan & Billing' }).click();
       await page.waitForURL((url) => url.pathname === '/settings' && url.hash === '#plan');
       const plan = page.getByRole('region', { name: 'Plan & billing' });
-      await plan.getByText('Pro plan').waitFor();
+      // Exactly: the invoice list names "Wattwise Pro plan (monthly)" too, once it has loaded.
+      await plan.getByText('Pro plan', { exact: true }).waitFor();
       const renews = await plan.getByText(/Renews on /).textContent();
       const date = /Renews on (.+?)\./.exec(renews ?? '')?.[1];
       assert.ok(date, `no renewal date in "${renews}"`);
