@@ -30,9 +30,10 @@ function unmarkedServerTests(): string[] {
 // One test command for every package; each project keeps its own settings file.
 export default defineConfig({
   test: {
-    // A worker per core, two at least: much of a server test is waiting (child servers, OCR
-    // processes, the database), so two files at once finish sooner even on two cores (decision 013).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One worker more than the cores: much of a server test is waiting (child servers, OCR
+    // processes, the database), so a third file at once finishes the suite sooner even on two
+    // cores (decision 013, amended 2026-11-29).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       'packages/*',
       'apps/web',

@@ -9,7 +9,7 @@ import type { BatchReply, BatchRequest } from './protocol.ts';
  * the batch goes on. Lines come out in the order of the files.
  */
 export interface BatchOptions {
-  /** Time allowed per file, the reader's start included. */
+  /** Time allowed per file, from the moment the reader has it (a reader's start is not counted). */
   timeoutMs: number;
   /** Reader processes at once. */
   jobs: number;
@@ -24,6 +24,13 @@ export type BatchFile = { file: string; path: string };
 const CHILD = fileURLToPath(new URL('./reader-child.ts', import.meta.url));
 
 type Outcome = { line: Record<string, unknown>; failed: boolean };
+
+/**
+ * How long a new reader process may take to start, beyond the file's own limit: loading the
+ * reader takes seconds on a busy machine, and that is not the file's time; a reader that never
+ * starts still fails the file.
+ */
+const READER_START_MS = 30_000;
 
 /** Runs the batch; resolves with the number of files that failed. */
 export async function runBatch(files: readonly BatchFile[], options: BatchOptions): Promise<number> {
@@ -62,7 +69,20 @@ export async function runBatch(files: readonly BatchFile[], options: BatchOption
             current.off('exit', onExit);
             resolve(result);
           };
-          const send = () => current.send({ id: index, file, path } satisfies BatchRequest);
+          let timer: NodeJS.Timeout | undefined;
+          const arm = (ms: number) => {
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+              current.off('exit', onExit);
+              current.kill('SIGKILL');
+              child = null;
+              finish({ line: { file, error: `Reading took longer than ${Math.round(options.timeoutMs / 1000)} s; stopped.`, code: 'TIMEOUT' }, failed: true });
+            }, ms);
+          };
+          const send = () => {
+            current.send({ id: index, file, path } satisfies BatchRequest);
+            arm(options.timeoutMs);
+          };
           const onMessage = (message: BatchReply | 'ready') => {
             if (message === 'ready') {
               ready = true;
@@ -74,15 +94,10 @@ export async function runBatch(files: readonly BatchFile[], options: BatchOption
             const how = signal ? `signal ${signal}` : `exit code ${String(code)}`;
             finish({ line: { file, error: `The reader stopped while reading this file (${how}).`, code: 'CRASHED' }, failed: true });
           };
-          const timer = setTimeout(() => {
-            current.off('exit', onExit);
-            current.kill('SIGKILL');
-            child = null;
-            finish({ line: { file, error: `Reading took longer than ${Math.round(options.timeoutMs / 1000)} s; stopped.`, code: 'TIMEOUT' }, failed: true });
-          }, options.timeoutMs);
           current.on('message', onMessage);
           current.on('exit', onExit);
           if (ready) send();
+          else arm(options.timeoutMs + READER_START_MS);
         });
         settle(index, outcome);
       }
