@@ -326,10 +326,10 @@ export function createBillRoutes(deps: BillRoutesDeps) {
         path: '/api/bills/allowance',
         middleware: [signedIn] as const,
         tags: ['Bills'],
-        summary: "The caller's bills this calendar month (in their time zone) and what their plan allows",
+        summary: "The caller's bills this calendar month (in their time zone) and what their plan allows (no limit where this install enforces none)",
         responses: { 200: json(billAllowanceSchema, 'Allowance'), 401: unauthorized },
       }),
-      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getBillAllowance(db, userId)), 200),
+      async (c) => c.json(await signedInUser(c).inScope((db, userId) => getBillAllowance(db, userId, { enforced: deps.planLimits === true })), 200),
     )
     // Before /api/bills/{id}: 'figures' is not an id.
     .openapi(

@@ -206,6 +206,18 @@ describe('upload → processing', () => {
   });
 });
 
+describe('plan allowance where this install enforces no plan limits (PLAN_LIMITS off)', () => {
+  it('says every plan is unlimited and counts the uploads; a visitor gets 401', async () => {
+    const cookie = await ctx.signIn();
+    const before = (await ctx.json(cookie, '/api/bills/allowance')).body;
+    expect(before).toMatchObject({ plan: 'free', limit: null, remaining: null, used: 0, canUpload: true });
+    for (const name of ['one.pdf', 'two.pdf']) expect((await ctx.upload(cookie, TEXT_BILL.bytes, name)).status).toBe(202);
+    // Two bills on the free plan (1 a month where limits apply): nothing says "used up".
+    expect((await ctx.json(cookie, '/api/bills/allowance')).body).toMatchObject({ plan: 'free', limit: null, used: 2, canUpload: true });
+    expect((await ctx.json(null, '/api/bills/allowance')).status).toBe(401);
+  });
+});
+
 describe('duplicates', () => {
   it('recognises the same account and period, then keeps both or replaces the earlier bill', async () => {
     const cookie = await ctx.signIn();

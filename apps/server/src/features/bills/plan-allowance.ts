@@ -10,18 +10,21 @@ export const UPGRADE_PATH = '/pricing';
 
 /**
  * The month's bill allowance of the user's plan (free 1, basic 5, pro unlimited; 01-core §9),
- * counted over the calendar month in the user's own time zone.
+ * counted over the calendar month in the user's own time zone. Where this install does not
+ * enforce plan limits (PLAN_LIMITS off, or no payment provider to upgrade with), every plan is
+ * unlimited: the answer says so rather than show a limit nothing applies.
  */
-export async function getBillAllowance(db: Db, userId: string, now = new Date()): Promise<BillAllowanceDto> {
+export async function getBillAllowance(db: Db, userId: string, options: { enforced: boolean; now?: Date }): Promise<BillAllowanceDto> {
   const { plan, timeZone } = await getEntitlementPlan(db, userId);
-  const month = calendarMonthIn(now, timeZone);
+  const month = calendarMonthIn(options.now ?? new Date(), timeZone);
   const used = await countBillsUploadedBetween(db, userId, month.start, month.end);
-  return { ...billAllowance(plan, used), month: month.month, timeZone };
+  const allowance = options.enforced ? billAllowance(plan, used) : { plan, limit: null, used, remaining: null, canUpload: true };
+  return { ...allowance, month: month.month, timeZone };
 }
 
 /** 403 with the upgrade message (and its link) when the month's allowance is used up. */
 export async function assertWithinPlan(db: Db, userId: string, now = new Date()): Promise<void> {
-  const allowance = await getBillAllowance(db, userId, now);
+  const allowance = await getBillAllowance(db, userId, { enforced: true, now });
   if (!allowance.canUpload) {
     throw new AppError('PLAN_LIMIT_REACHED', 403, billLimitMessage(allowance.plan), { upgradeUrl: UPGRADE_PATH, limit: allowance.limit, used: allowance.used, month: allowance.month });
   }

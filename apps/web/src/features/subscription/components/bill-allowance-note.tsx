@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { getPlan } from '@wattwise/shared/plans';
 import { fetchBillAllowance, subscriptionKeys } from '../api/subscription.ts';
 
-/** One line of small text: the note's height, kept while it loads. */
-const LINE = 'min-h-5 text-sm';
+/**
+ * The note's height, kept while it loads: two lines of small text on a phone (where the count and
+ * the Upgrade link wrap), one line from the `sm` width up.
+ */
+const LINE = 'min-h-10 text-sm sm:min-h-5';
 
 /**
  * The month's bills on the user's plan, on the upload page (01-core §6): what is used and what is
