@@ -17,8 +17,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 const LONGEST_FIRST = ['navigation-phone', 'bills', 'admin', 'smart-home', 'marketing', 'payments', 'assistant', 'demo-figures', 'account'];
 
-// Four files at a time: a spec waits on its server and browser most of the time (two at a time
-// used about 55 % of the two cores; six at a time made every file slower and no run faster).
+// Four files at a time: a spec waits on its server and browser much of the time (alone, one
+// used about half a core). On the 2-core machine, 2026-11-29, every file: four at a time 371 s,
+// five 388 s, six 399 s (every file slower, and two stories timed out).
 const CONCURRENCY = 4;
 
 function rank(file: string): number {
