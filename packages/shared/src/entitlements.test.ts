@@ -29,6 +29,10 @@ describe('bill allowance', () => {
     expect(billAllowance('pro', 250)).toMatchObject({ limit: null, remaining: null, canUpload: true });
   });
 
+  it('is unlimited on every plan where limits are not enforced', () => {
+    expect(billAllowance('free', 3, false)).toEqual({ plan: 'free', limit: null, used: 3, remaining: null, canUpload: true });
+  });
+
   it('says what the plan includes', () => {
     expect(billLimitMessage('free')).toContain('Free plan includes 1 bill per month');
     expect(billLimitMessage('basic')).toContain('5 bills per month');

@@ -63,9 +63,12 @@ export type BillAllowance = {
   canUpload: boolean;
 };
 
-/** What the plan still allows this month, given the bills already uploaded in it. */
-export function billAllowance(plan: PlanId, usedThisMonth: number): BillAllowance {
-  const limit = getPlan(plan).billsPerMonth;
+/**
+ * What the plan still allows this month, given the bills already uploaded in it. Where the install
+ * enforces no plan limits (`enforced` false), every plan is unlimited.
+ */
+export function billAllowance(plan: PlanId, usedThisMonth: number, enforced = true): BillAllowance {
+  const limit = enforced ? getPlan(plan).billsPerMonth : null;
   const remaining = limit === null ? null : Math.max(0, limit - usedThisMonth);
   return { plan, limit, used: usedThisMonth, remaining, canUpload: remaining === null || remaining > 0 };
 }

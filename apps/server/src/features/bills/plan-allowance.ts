@@ -18,8 +18,7 @@ export async function getBillAllowance(db: Db, userId: string, options: { enforc
   const { plan, timeZone } = await getEntitlementPlan(db, userId);
   const month = calendarMonthIn(options.now ?? new Date(), timeZone);
   const used = await countBillsUploadedBetween(db, userId, month.start, month.end);
-  const allowance = options.enforced ? billAllowance(plan, used) : { plan, limit: null, used, remaining: null, canUpload: true };
-  return { ...allowance, month: month.month, timeZone };
+  return { ...billAllowance(plan, used, options.enforced), month: month.month, timeZone };
 }
 
 /** 403 with the upgrade message (and its link) when the month's allowance is used up. */
