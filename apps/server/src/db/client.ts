@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteSession } from './pglite-session.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -89,8 +90,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const fresh = loadDataDir && !(dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')));
-  const client = dataDir ? await PGlite.create(dataDir, fresh ? { loadDataDir } : {}) : await PGlite.create(fresh ? { loadDataDir } : {});
-  const db = drizzlePglite({ client, schema });
+  const pglite = dataDir ? await PGlite.create(dataDir, fresh ? { loadDataDir } : {}) : await PGlite.create(fresh ? { loadDataDir } : {});
+  // Statements in one round trip each, prepared once (decision 280); it offers what Drizzle's PGlite driver uses.
+  const client = new PGliteSession(pglite);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   const execute: Database['execute'] = async (text, values) => {
     if (values === undefined || values.length === 0) {
       // exec runs several statements; return the last result's rows.

@@ -1,0 +1,92 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parameterText, PGliteSession } from './pglite-session.ts';
+
+// The embedded database's session (decision 280) against PGlite's own query: same rows, same
+// errors, transactions that hold the connection, notifications before the statement returns.
+
+let pglite: PGlite;
+let session: PGliteSession;
+beforeAll(async () => {
+  pglite = await PGlite.create();
+  session = new PGliteSession(pglite);
+  await session.exec(`
+    create table things (id int primary key, name text not null, data jsonb, at timestamptz, day date, big bigint, raw bytea, tags text[], ok boolean);
+    create function notify_thing() returns trigger language plpgsql as $$ begin perform pg_notify('things', new.id::text); return new; end $$;
+    create trigger things_notify after insert on things for each row execute function notify_thing();
+  `);
+});
+afterAll(async () => {
+  await session.close();
+});
+
+const insert = 'insert into things (id, name, data, at, day, big, raw, tags, ok) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *';
+
+describe('PGlite session', () => {
+  it('sends parameters as node-postgres does and returns the rows PGlite query returns', async () => {
+    const values = [1, 'a "quoted" name', JSON.stringify({ k: [1, 2] }), new Date('2026-01-02T03:04:05.000Z'), '2026-01-02', 9007199254740993n, new Uint8Array([0, 255, 16]), ['x', 'y,z', null, 'q"uote'], true];
+    const ours = await session.query(insert, values);
+    const theirs = await pglite.query('select * from things where id = $1', [1]);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.fields).toEqual(theirs.fields);
+    expect(ours.rows[0]).toMatchObject({ name: 'a "quoted" name', data: { k: [1, 2] }, tags: ['x', 'y,z', null, 'q"uote'], ok: true });
+    // Array rows and pass-through parsers, as Drizzle asks for them.
+    const array = await session.query<unknown[]>('select id, at, day from things where id = $1', [1], { rowMode: 'array', parsers: { 1184: (v) => v, 1082: (v) => v } });
+    expect(array.rows[0]).toEqual([1, '2026-01-02 03:04:05+00', '2026-01-02']);
+  });
+
+  it('prepares a statement once and uses it again, with new parameters each time', async () => {
+    for (let i = 2; i < 6; i++) await session.query('insert into things (id, name) values ($1, $2)', [i, `n${i}`]);
+    const { rows } = await pglite.query<{ name: string }>("select name from pg_prepared_statements where statement like 'insert into things (id, name)%'");
+    expect(rows).toHaveLength(1);
+    const names = await session.query<{ name: string }>('select name from things where id between $1 and $2 order by id', [2, 5]);
+    expect(names.rows.map((r) => r.name)).toEqual(['n2', 'n3', 'n4', 'n5']);
+    expect(parameterText(null)).toBeNull();
+    expect(parameterText(false)).toBe('false');
+  });
+
+  it('throws PostgreSQL errors with their code, and the statement works after one', async () => {
+    const error = await session.query('insert into things (id, name) values ($1, $2)', [2, 'again']).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505', constraint: 'things_pkey' });
+    await expect(session.query('select nope from things', [])).rejects.toMatchObject({ code: '42703' });
+    await session.query('insert into things (id, name) values ($1, $2)', [6, 'six']);
+    expect((await session.query('select count(*)::int as n from things')).rows[0]).toEqual({ n: 6 });
+  });
+
+  it('holds the connection for a transaction: a statement sent meanwhile runs after it, and a rollback undoes it', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    await session.transaction(async (tx) => {
+      await tx.query('insert into things (id, name) values ($1, $2)', [7, 'seven']);
+      outside = session.query<{ n: number }>('select count(*)::int as n from things where id = 7').then((r) => order.push(`outside saw ${r.rows[0]?.n}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('transaction ends');
+    });
+    await outside;
+    expect(order).toEqual(['transaction ends', 'outside saw 1']);
+    await expect(
+      session.transaction(async (tx) => {
+        await tx.query('insert into things (id, name) values ($1, $2)', [8, 'eight']);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect((await session.query('select count(*)::int as n from things where id = 8')).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('tells listeners of a notification before the statement that caused it returns', async () => {
+    const heard: string[] = [];
+    const unlisten = await session.listen('things', (payload) => heard.push(payload));
+    await session.query('insert into things (id, name) values ($1, $2)', [9, 'nine']);
+    expect(heard).toEqual(['9']);
+    await session.transaction((tx) => tx.query('insert into things (id, name) values ($1, $2)', [10, 'ten']));
+    expect(heard).toEqual(['9', '10']);
+    await unlisten();
+    await session.query('insert into things (id, name) values ($1, $2)', [11, 'eleven']);
+    expect(heard).toEqual(['9', '10']);
+  });
+
+  it('runs several statements in one text without parameters', async () => {
+    const results = await session.exec('select 1 as a; select 2 as b');
+    expect(results.map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+});
