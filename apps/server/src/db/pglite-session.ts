@@ -131,9 +131,9 @@ export class PGliteSession {
    * every statement (~90 µs, measured; Drizzle passes parsers with each); an object whose
    * prototype holds PGlite's costs a few property writes.
    */
-  private parsersWith(parsers: QueryOptions['parsers']): Record<number, unknown> {
+  private parsersWith(parsers: QueryOptions['parsers']): PGlite['parsers'] {
     if (!parsers) return this.pglite.parsers;
-    return Object.assign(Object.create(this.pglite.parsers) as Record<number, unknown>, parsers);
+    return Object.assign(Object.create(this.pglite.parsers) as PGlite['parsers'], parsers);
   }
 
   private async simpleQuery(text: string): Promise<Results[]> {

@@ -1,8 +1,9 @@
 import type { Anomaly } from '@wattwise/shared/contract/analysis';
 import type { Db } from '../db/client.ts';
-import { analyzeUserBill, clearAnalysis, detectBillAnomalies, findSavedAnalysisTime } from '../features/analysis/analysis.service.ts';
+import { analyzeBillRow, analyzeUserBill, clearAnalysis, detectBillAnomalies, findSavedAnalysisTime } from '../features/analysis/analysis.service.ts';
 import {
   ANALYSE_BILL_JOB,
+  finishBillAnalysis,
   getBillSummary,
   latestCorrectionAt,
   releaseBillAnalysis,
@@ -86,9 +87,6 @@ async function findOwnBill(db: Db, userId: string, billId: string): Promise<Bill
   }
 }
 
-/** Corrections as a comparable stamp: a change while the analysis ran makes it stale. */
-const correctionsStamp = (row: Pick<BillRow, 'corrections'>) => JSON.stringify(row.corrections ?? {});
-
 /**
  * The `analyse-bill` job: analyses a processed bill by itself after it was read and after each
  * correction (issue 24: nobody has to press Analyze). The bill shows 'running' meanwhile. An
@@ -114,23 +112,24 @@ export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<Pr
             if (savedAt && (correctedAt === null || savedAt.toISOString() >= correctedAt)) break;
             await clearAnalysis(db, userId, billId);
             await releaseBillAnalysis(db, userId, billId);
+            current = { ...current, analyzed: false };
           }
-          const stamp = correctionsStamp(current);
-          let result: Awaited<ReturnType<typeof analyzeUserBill>> | null = null;
-          let anomalies: Anomaly[] = [];
+          let outcome: Awaited<ReturnType<typeof analyzeBillRow>> | null = null;
           try {
-            result = await analyzeUserBill(db, userId, billId);
-            anomalies = (await detectBillAnomalies(db, userId, billId)).anomalies;
+            outcome = await analyzeBillRow(db, userId, current);
           } catch (error) {
             // Someone pressed Analyze meanwhile: the next pass checks that analysis is current.
             if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
           }
+          // Done, in one write, unless a correction landed while it ran: then analyse again.
+          if (await finishBillAnalysis(db, userId, billId, current.corrections)) {
+            if (outcome && deps.notifier) {
+              await notifyAnalysed({ notifier: deps.notifier, logger }, userId, billId, outcome.result.recommendations.length, outcome.anomalies);
+            }
+            return;
+          }
           const after = await findOwnBill(db, userId, billId);
           if (!after) return;
-          if (result && deps.notifier && correctionsStamp(after) === stamp) {
-            await notifyAnalysed({ notifier: deps.notifier, logger }, userId, billId, result.recommendations.length, anomalies);
-          }
-          if (correctionsStamp(after) === stamp) break;
           current = after;
         }
         await setBillAnalysisState(db, userId, billId, null);

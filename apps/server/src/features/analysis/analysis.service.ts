@@ -9,7 +9,7 @@ import { type Anomaly, PRIORITIES, type RecommendationCard, type Recommendations
 import type { SavedAnalysis, SavedRecommendation } from '@wattwise/shared/contract/bills';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type BillRow, billHistory, billKindsById, claimBillAnalysis, listBillFigures, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
+import { type BillRow, billHistory, billKindsById, anomalyCheckColumns, claimBillAnalysis, listBillFigures, requireBill, saveAnomalyCheck, toAnalysisInput } from '../bills/bills.service.ts';
 import {
   type AnalysisRow,
   deleteAnalysisOfBill,
@@ -125,12 +125,24 @@ export async function computeAnalysis(db: Db, userId: string, bill: BillRow, met
  * the bill marked analyzed; and the anomaly check stored when it had not run yet.
  */
 export async function analyzeUserBill(db: Db, userId: string, billId: string, meterBaseLoad?: MeterBaseLoad) {
-  const bill = await requireBill(db, userId, billId);
+  return (await analyzeBillRow(db, userId, await requireBill(db, userId, billId), meterBaseLoad)).result;
+}
+
+/**
+ * analyzeUserBill on the bill's row as the caller just read it, also answering the bill's
+ * anomalies as detect-bill-anomalies would right after (the check stored with the analysis, or
+ * the one stored before it), so the analyse-bill job reads the bill once.
+ */
+export async function analyzeBillRow(db: Db, userId: string, bill: BillRow, meterBaseLoad?: MeterBaseLoad) {
   if (bill.analyzed) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
   if (bill.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, ANALYSIS_MESSAGES.notProcessed);
+  const billId = bill.id;
   const { analysis, recommendations } = await computeAnalysis(db, userId, bill, meterBaseLoad);
+  const anomalies = bill.anomalyCheckedAt ? ((bill.anomalies as Anomaly[] | null) ?? []) : anomaliesOf(analysis);
   const saved = await db.transaction(async (tx) => {
-    if (!(await claimBillAnalysis(tx, userId, billId))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
+    // Marked analyzed, with the anomaly check when it had not run yet, in one write.
+    const anomalyCheck = bill.anomalyCheckedAt ? undefined : anomalyCheckColumns(anomalies);
+    if (!(await claimBillAnalysis(tx, userId, billId, anomalyCheck))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
     await deleteAnalysisOfBill(tx, userId, billId);
     const row = await insertAnalysis(tx, {
       userId,
@@ -148,10 +160,12 @@ export async function analyzeUserBill(db: Db, userId: string, billId: string, me
       // A recommendation's fields are the row's columns (analysis/types.ts `Recommendation`).
       recommendations.map((r) => ({ ...r, userId, billId })),
     );
-    if (!bill.anomalyCheckedAt) await saveAnomalyCheck(tx, userId, billId, anomaliesOf(analysis));
     return { row, recs };
   });
-  return { success: true as const, analysis: toAnalysisDto(saved.row), recommendations: saved.recs.map(toRecommendationDto) };
+  return {
+    result: { success: true as const, analysis: toAnalysisDto(saved.row), recommendations: saved.recs.map(toRecommendationDto) },
+    anomalies,
+  };
 }
 
 /** detect-bill-anomalies: computed once per bill and stored; later calls return the stored result. */

@@ -295,13 +295,24 @@ export async function countUploadLoad(db: Db, userId: string, since: Date): Prom
 }
 
 /** Marks the bill analysed unless it already is; false when another request got there first. */
-export async function claimAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
+export async function claimAnalysis(db: Db, userId: string, id: string, also?: BillUpdate): Promise<boolean> {
   const rows = await db
     .update(utilityBill)
-    .set({ analyzed: true, updatedAt: new Date() })
+    .set({ ...also, analyzed: true, updatedAt: new Date() })
     .where(and(owned(userId, id), eq(utilityBill.analyzed, false)))
     .returning({ id: utilityBill.id });
   return rows.length > 0;
+}
+
+/** setBillColumns, only while the bill's corrections equal `corrections` (jsonb equality); null when they do not. */
+export async function setBillColumnsIfCorrections(db: Db, userId: string, id: string, corrections: BillRow['corrections'], values: BillUpdate): Promise<{ updatedAt: Date } | null> {
+  const updatedAt = new Date();
+  const rows = await db
+    .update(utilityBill)
+    .set({ ...values, updatedAt })
+    .where(and(owned(userId, id), eq(utilityBill.corrections, corrections ?? {})))
+    .returning({ id: utilityBill.id });
+  return rows.length > 0 ? { updatedAt } : null;
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   insertBill,
   moveBillsOfAccount,
   setBillColumns,
+  setBillColumnsIfCorrections,
   updateBill,
   updateBillIfStatus, findBillsDueOn, findUsersWithBills } from './bills.queries.ts';
 import { ANALYSE_BILL_JOB, BILL_TYPES, type BillType, billTopic, type BillEvent, PROCESS_BILL_JOB } from './bills.shared.ts';
@@ -422,11 +423,13 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
       ? (await matchOrCreateAccount(db, userId, { propertyId: row.propertyId, provider: next.utilityProvider, accountNumber: next.accountNumber, billType: next.billType })).id
       : null;
   }
-  const duplicate = await findSamePeriodBill(db, userId, { ...next, accountId });
+  // Whether another bill is of the same account and period changes only with those: other corrections keep the answer.
+  const samePeriodInputsChanged = accountId !== row.accountId || next.servicePeriodStart !== row.servicePeriodStart || next.servicePeriodEnd !== row.servicePeriodEnd;
+  const duplicateOfId = samePeriodInputsChanged ? ((await findSamePeriodBill(db, userId, { ...next, accountId }))?.id ?? null) : row.duplicateOfId;
   const changes = {
     ...columns,
     accountId,
-    duplicateOfId: duplicate?.id ?? null,
+    duplicateOfId,
     corrections: stored,
     analyzed: false,
     anomalyCheckedAt: null,
@@ -488,9 +491,17 @@ export async function billHistory(db: Db, userId: string, bill: BillRow): Promis
   return findHistory(db, userId, bill);
 }
 
-/** Sets `analyzed`; false when the bill already was (the caller answers 'already analyzed'). */
-export function claimBillAnalysis(db: Db, userId: string, id: string): Promise<boolean> {
-  return claimAnalysis(db, userId, id);
+/** Sets `analyzed` (with `also`, more columns in the same write); false when the bill already was (the caller answers 'already analyzed'). */
+export function claimBillAnalysis(db: Db, userId: string, id: string, also?: BillUpdate): Promise<boolean> {
+  return claimAnalysis(db, userId, id, also);
+}
+
+/**
+ * Ends the automatic analysis (state back to none) if the bill's corrections are still
+ * `corrections`, those it was analysed with; false when a correction landed meanwhile.
+ */
+export async function finishBillAnalysis(db: Db, userId: string, id: string, corrections: BillRow['corrections']): Promise<boolean> {
+  return (await setBillColumnsIfCorrections(db, userId, id, corrections, { analysisState: null })) !== null;
 }
 
 function recordOf(value: unknown): Record<string, unknown> | null {
@@ -560,7 +571,12 @@ export function toAnalysisInput(row: BillRow): AnalysisBill {
 }
 
 export async function saveAnomalyCheck(db: Db, userId: string, id: string, anomalies: unknown[]): Promise<void> {
-  await setBillColumns(db, userId, id, { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies });
+  await setBillColumns(db, userId, id, anomalyCheckColumns(anomalies));
+}
+
+/** The bill's columns that store an anomaly check done now. */
+export function anomalyCheckColumns(anomalies: unknown[]) {
+  return { anomalyCheckedAt: new Date(), hasAnomalies: anomalies.length > 0, anomalies } satisfies BillUpdate;
 }
 
 /**

@@ -230,6 +230,14 @@ describe('duplicates', () => {
     expect(keep.status).toBe(200);
     expect(keep.body.bill.duplicateOfId).toBeNull();
     expect((await ctx.json(cookie, `/api/bills/${first.id}`)).status).toBe(200);
+    // A correction of another field keeps that choice; moving the period away and back asks again.
+    const correct = async (field: string, value: string) =>
+      (await ctx.json<{ bill: Bill }>(cookie, `/api/bills/${second.id}/fields`, { method: 'PATCH', body: { corrections: [{ field, value }] } })).body.bill;
+    expect((await correct('totalAmount', '99.99')).duplicateOfId).toBeNull();
+    const periodEnd = String(second.servicePeriodEnd);
+    expect((await correct('servicePeriodEnd', '2020-01-31')).duplicateOfId).toBeNull();
+    expect((await correct('servicePeriodEnd', periodEnd)).duplicateOfId).toBe(first.id);
+    await ctx.json(cookie, `/api/bills/${second.id}/duplicate`, { method: 'POST', body: { action: 'keep_both' } });
 
     const third = await uploadAndProcess(cookie);
     expect(third.duplicateOfId).toBe(first.id);
