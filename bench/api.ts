@@ -2,7 +2,8 @@
 // --users 12,500 --only health,bills,bill,recommendations,summary,dashboard]`.
 // Many-user mode: `npm run bench:api -- --users 30 --bills 4`: 30 users of 4 bills each, every
 // request from the next user in turn (bill list, figures, recommendations, one bill; every 20th a
-// correction), against /api/health in the same run. With `--db postgres --api-processes N`: N API
+// correction), against /api/health in the same run: after a warm-up, the two take turns in
+// `--slices` slices (default 4) of the duration each. With `--db postgres --api-processes N`: N API
 // processes (ROLE=api) behind one public address, connections shared among them, and a worker.
 //
 // Starts the server as `npm start` does (apps/server/src/main.ts in its own process) on a fresh
@@ -36,12 +37,16 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     // Many-user mode on PostgreSQL: this many API processes (ROLE=api, connections shared in turn) and one worker.
     'api-processes': { type: 'string' },
+    // Many-user mode: health and the mix take turns in this many slices of the duration each.
+    slices: { type: 'string', default: '4' },
   },
 });
 const API_PROCESSES = args['api-processes'] === undefined ? null : Number(args['api-processes']);
 if (API_PROCESSES !== null && !(Number.isInteger(API_PROCESSES) && API_PROCESSES > 0)) throw new Error('--api-processes N: a whole number of API processes');
 const CPU_PROF_DIR = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined;
 const DURATION = Number(args.duration);
+const SLICES = Number(args.slices);
+if (!Number.isInteger(SLICES) || SLICES < 1) throw new Error('--slices N: a whole number of slices');
 const CONNECTIONS = Number(args.connections);
 const BILL_COUNTS = (args.users ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
 /** Many-user mode: --users N --bills M. */
@@ -322,26 +327,43 @@ async function benchManyUsers(kind: string, many: { users: number; bills: number
       const cpu = s.cpuSeconds();
       return sum === null || cpu === null ? null : sum + cpu;
     }, 0);
-    const run = async (requests: autocannon.Request[]) => {
+    /** One stretch of load, with the server CPU (seconds) it took. */
+    const run = async (requests: autocannon.Request[], seconds: number) => {
       const cpuBefore = cpuOf();
       // Connections are shared among the API processes in turn.
       // autocannon takes several URLs and gives each connection the next (its types say one string).
-      const result = await autocannon({ url: apis.map((a) => a.base) as unknown as string, connections: CONNECTIONS, duration: DURATION, requests });
+      const latencies: number[] = [];
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const options = { url: apis.map((a) => a.base) as unknown as string, connections: CONNECTIONS, duration: seconds, requests };
+        const instance = autocannon(options, (error, done) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)));
+        // Every response's latency, so slices combine into exact percentiles.
+        instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+      });
       const cpuAfter = cpuOf();
+      return { seconds, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, result, latencies };
+    };
+    type Slice = Awaited<ReturnType<typeof run>>;
+    /** Slices of one workload as one measurement: requests over their time, percentiles of every response's latency. */
+    const combine = (slices: Slice[]) => {
+      const total = slices.reduce((n, s) => n + s.result.requests.total, 0);
+      const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+      const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+      const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+      const cpu = slices.some((s) => s.cpu === null) ? null : slices.reduce((n, s) => n + (s.cpu ?? 0), 0);
       return {
         // CPU of every server process (API and worker) per answered request.
-        cpuMs: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        failed: result.non2xx + result.errors + result.timeouts,
-        requests: result.requests.total,
+        cpuMs: cpu === null || total === 0 ? null : (cpu * 1000) / total,
+        rps: total / seconds,
+        p50: percentile(50),
+        p99: percentile(99),
+        failed: slices.reduce((n, s) => n + s.result.non2xx + s.result.errors + s.result.timeouts, 0),
+        requests: total,
       };
     };
-    record('health', await run([{ method: 'GET', path: '/api/health', headers: { 'accept-encoding': 'gzip, deflate' } }]));
+    const health: autocannon.Request[] = [{ method: 'GET', path: '/api/health', headers: { 'accept-encoding': 'gzip, deflate' } }];
     let turn = 0;
     const origin = server.origin;
-    record('dashboard mix', await run([
+    const mix: autocannon.Request[] = [
       {
         setupRequest: (request) => {
           const n = turn++;
@@ -358,7 +380,18 @@ async function benchManyUsers(kind: string, many: { users: number; bills: number
           return { ...request, method: 'GET', path: paths[n % paths.length] ?? '/api/bills', headers };
         },
       },
-    ]));
+    ];
+    // Both workloads warm up first (not counted), then take turns, a slice each, so a machine
+    // whose speed drifts during the run (a shared VM) slows both alike and the ratio holds.
+    await run(health, 2);
+    await run(mix, 2);
+    const slices = { health: [] as Slice[], mix: [] as Slice[] };
+    for (let i = 0; i < SLICES; i++) {
+      slices.health.push(await run(health, DURATION / SLICES));
+      slices.mix.push(await run(mix, DURATION / SLICES));
+    }
+    record('health', combine(slices.health));
+    record('dashboard mix', combine(slices.mix));
     return rows;
   } finally {
     for (const s of servers.reverse()) await s.stop();
