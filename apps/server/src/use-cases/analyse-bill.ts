@@ -118,7 +118,7 @@ export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<Pr
           try {
             outcome = await analyzeBillRow(db, userId, current);
           } catch (error) {
-            // Someone pressed Analyze meanwhile: the next pass checks that analysis is current.
+            // Analysed meanwhile (the Analyze button), or corrected since `current` was read: the finish below tells which.
             if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
           }
           // Done, in one write, unless a correction landed while it ran: then analyse again.

@@ -140,9 +140,10 @@ export async function analyzeBillRow(db: Db, userId: string, bill: BillRow, mete
   const { analysis, recommendations } = await computeAnalysis(db, userId, bill, meterBaseLoad);
   const anomalies = bill.anomalyCheckedAt ? ((bill.anomalies as Anomaly[] | null) ?? []) : anomaliesOf(analysis);
   const saved = await db.transaction(async (tx) => {
-    // Marked analyzed, with the anomaly check when it had not run yet, in one write.
+    // Marked analyzed, with the anomaly check when it had not run yet, in one write; not if a
+    // correction landed since the row was read (its values are not those analysed).
     const anomalyCheck = bill.anomalyCheckedAt ? undefined : anomalyCheckColumns(anomalies);
-    if (!(await claimBillAnalysis(tx, userId, billId, anomalyCheck))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
+    if (!(await claimBillAnalysis(tx, userId, billId, anomalyCheck, bill.corrections))) throw new AppError('ALREADY_ANALYZED', 409, ANALYSIS_MESSAGES.alreadyAnalyzed);
     await deleteAnalysisOfBill(tx, userId, billId);
     const row = await insertAnalysis(tx, {
       userId,

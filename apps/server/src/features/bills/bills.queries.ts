@@ -295,11 +295,11 @@ export async function countUploadLoad(db: Db, userId: string, since: Date): Prom
 }
 
 /** Marks the bill analysed unless it already is; false when another request got there first. */
-export async function claimAnalysis(db: Db, userId: string, id: string, also?: BillUpdate): Promise<boolean> {
+export async function claimAnalysis(db: Db, userId: string, id: string, also?: BillUpdate, corrections?: BillRow['corrections']): Promise<boolean> {
   const rows = await db
     .update(utilityBill)
     .set({ ...also, analyzed: true, updatedAt: new Date() })
-    .where(and(owned(userId, id), eq(utilityBill.analyzed, false)))
+    .where(and(owned(userId, id), eq(utilityBill.analyzed, false), corrections === undefined ? undefined : eq(utilityBill.corrections, corrections ?? {})))
     .returning({ id: utilityBill.id });
   return rows.length > 0;
 }

@@ -491,9 +491,13 @@ export async function billHistory(db: Db, userId: string, bill: BillRow): Promis
   return findHistory(db, userId, bill);
 }
 
-/** Sets `analyzed` (with `also`, more columns in the same write); false when the bill already was (the caller answers 'already analyzed'). */
-export function claimBillAnalysis(db: Db, userId: string, id: string, also?: BillUpdate): Promise<boolean> {
-  return claimAnalysis(db, userId, id, also);
+/**
+ * Sets `analyzed` (with `also`, more columns in the same write), only while the bill's
+ * corrections are still `corrections` when given (those the analysis used); false when the bill
+ * already was analysed or was corrected meanwhile (the caller answers 'already analyzed').
+ */
+export function claimBillAnalysis(db: Db, userId: string, id: string, also?: BillUpdate, corrections?: BillRow['corrections']): Promise<boolean> {
+  return claimAnalysis(db, userId, id, also, corrections);
 }
 
 /**

@@ -6,6 +6,7 @@ import { billAnalysis, mlFeedback, processingRun, savingRecommendation, utilityB
 import { SIGN_IN_REQUIRED } from '../../http/session.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { findBill } from './bills.queries.ts';
+import { analyzeBillRow } from '../analysis/analysis.service.ts';
 import { applyBillCorrections } from './bills.service.ts';
 import { type BillsTestContext, createBillsTestContext, PHOTO_BILL, TEXT_BILL } from './bills.test-support.ts';
 
@@ -318,6 +319,24 @@ describe('analysis, corrections and feedback', () => {
     const again = await ctx.json<{ analysis: { costs: { currentCharges: number } } }>(cookie, `/api/bills/${bill.id}/analyze`, { method: 'POST' });
     expect(again.status).toBe(200);
     expect(again.body.analysis.costs.currentCharges).toBe(250.5);
+  });
+
+  it('does not save an analysis of values corrected while it was computed', async () => {
+    const cookie = await ctx.signIn();
+    const bill = await uploadAndProcess(cookie);
+    const [owner] = await ctx.database.db.select({ userId: utilityBill.userId }).from(utilityBill).where(eq(utilityBill.id, bill.id));
+    const userId = owner?.userId ?? '';
+    await applyBillCorrections(ctx.database.db, userId, bill.id, [{ field: 'totalAmount', value: '111.11' }]);
+    const read = await findBill(ctx.database.db, userId, bill.id);
+    if (!read) throw new Error('bill not found');
+    // A correction lands after the analysis read the bill and before it saved.
+    await applyBillCorrections(ctx.database.db, userId, bill.id, [{ field: 'totalAmount', value: '222.22' }]);
+    await expect(analyzeBillRow(ctx.database.db, userId, read)).rejects.toMatchObject({ code: 'ALREADY_ANALYZED' });
+    const after = await findBill(ctx.database.db, userId, bill.id);
+    expect(after).toMatchObject({ totalAmount: 222.22 });
+    // Not marked analysed with the old values (the automatic analysis may have run with the new ones).
+    const [saved] = await ctx.database.db.select({ analysis: billAnalysis.analysis }).from(billAnalysis).where(eq(billAnalysis.billId, bill.id));
+    if (saved) expect(JSON.stringify(saved.analysis)).not.toContain('111.11');
   });
 
   it('answers a correction with the bill exactly as the database then holds it', async () => {
