@@ -184,15 +184,19 @@ export async function setBillColumns(
   id: string,
   values: BillUpdate,
   onlyIn?: BillRow['status'][],
+  also?: SQL,
 ): Promise<{ updatedAt: Date } | null> {
   const updatedAt = new Date();
   const rows = await db
     .update(utilityBill)
     .set({ ...values, updatedAt })
-    .where(onlyIn ? and(owned(userId, id), inArray(utilityBill.status, onlyIn)) : owned(userId, id))
+    .where(and(owned(userId, id), onlyIn ? inArray(utilityBill.status, onlyIn) : undefined, also))
     .returning({ id: utilityBill.id });
   return rows.length > 0 ? { updatedAt } : null;
 }
+
+/** The bill's corrections are still `corrections` (jsonb equality): those a computation read. */
+const correctionsAre = (corrections: BillRow['corrections']) => eq(utilityBill.corrections, corrections ?? {});
 
 /** Updates only while the bill is in one of `statuses` (guards against racing a retry or delete); the row as written. */
 export async function updateBillIfStatus(db: Db, userId: string, id: string, statuses: BillRow['status'][], values: BillUpdate) {
@@ -299,20 +303,14 @@ export async function claimAnalysis(db: Db, userId: string, id: string, also?: B
   const rows = await db
     .update(utilityBill)
     .set({ ...also, analyzed: true, updatedAt: new Date() })
-    .where(and(owned(userId, id), eq(utilityBill.analyzed, false), corrections === undefined ? undefined : eq(utilityBill.corrections, corrections ?? {})))
+    .where(and(owned(userId, id), eq(utilityBill.analyzed, false), corrections === undefined ? undefined : correctionsAre(corrections)))
     .returning({ id: utilityBill.id });
   return rows.length > 0;
 }
 
-/** setBillColumns, only while the bill's corrections equal `corrections` (jsonb equality); null when they do not. */
-export async function setBillColumnsIfCorrections(db: Db, userId: string, id: string, corrections: BillRow['corrections'], values: BillUpdate): Promise<{ updatedAt: Date } | null> {
-  const updatedAt = new Date();
-  const rows = await db
-    .update(utilityBill)
-    .set({ ...values, updatedAt })
-    .where(and(owned(userId, id), eq(utilityBill.corrections, corrections ?? {})))
-    .returning({ id: utilityBill.id });
-  return rows.length > 0 ? { updatedAt } : null;
+/** setBillColumns, only while the bill's corrections equal `corrections`; null when they do not. */
+export function setBillColumnsIfCorrections(db: Db, userId: string, id: string, corrections: BillRow['corrections'], values: BillUpdate): Promise<{ updatedAt: Date } | null> {
+  return setBillColumns(db, userId, id, values, undefined, correctionsAre(corrections));
 }
 
 /**
