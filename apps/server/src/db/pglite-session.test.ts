@@ -89,4 +89,26 @@ describe('PGlite session', () => {
     const results = await session.exec('select 1 as a; select 2 as b');
     expect(results.map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
   });
+
+  it('reads answers as PGlite does: text in any script, nulls, empty results, counts over several statements', async () => {
+    const text = `select 'Zürich — 東京 ⚡ 🙂' as "naïve", null::text as nothing, '' as empty, 1 as "__proto__", 2 as twice, 3 as twice`;
+    const ours = await session.query(text);
+    const theirs = await pglite.query(text);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.fields).toEqual(theirs.fields);
+    expect(Object.getPrototypeOf(ours.rows[0])).toBe(Object.prototype);
+    expect(await session.query('select id from things where id < 0')).toEqual(await pglite.query('select id from things where id < 0'));
+    const several = `insert into things (id, name) values (100, 'a'), (101, 'b'); update things set name = 'c' where id >= 100; select name from things where id >= 100 order by id; delete from things where id >= 100`;
+    const ourResults = await session.exec(several);
+    await pglite.exec('delete from things where id >= 100');
+    const theirResults = await pglite.exec(several);
+    expect(ourResults).toEqual(theirResults);
+    expect(ourResults.map((r) => [r.command, r.rowCount, r.affectedRows])).toEqual([
+      ['INSERT', 2, 2],
+      ['UPDATE', 2, 4],
+      ['SELECT', 2, 4],
+      ['DELETE', 2, 6],
+    ]);
+    expect(await session.exec('set search_path = public')).toEqual(await pglite.exec('set search_path = public'));
+  });
 });

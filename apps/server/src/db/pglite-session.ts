@@ -1,4 +1,5 @@
-import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type PGlite, protocol, type Results } from '@electric-sql/pglite';
+import { readReply, type Reply, resultsOf } from './pglite-reply.ts';
 
 // The embedded database's statements, each in one round trip and prepared once (decision 280).
 //
@@ -16,7 +17,6 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 // transaction holds the connection from BEGIN to COMMIT, as PGlite's does.
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
-type Message = { name: string; channel?: string; payload?: string } & Record<string, unknown>;
 
 /** Statements kept prepared; the least recently used beyond this are closed. */
 const PREPARED_LIMIT = 500;
@@ -79,16 +79,15 @@ export class PGliteSession {
   constructor(readonly pglite: PGlite) {}
 
   /** Sends protocol messages in one call; notifications among the answers go to their listeners first. */
-  private async roundTrip(parts: Uint8Array[]): Promise<Message[]> {
+  private async roundTrip(parts: Uint8Array[]): Promise<Reply> {
     // Written to disk after each statement outside a transaction, as PGlite's own query does.
     const raw = await this.pglite.execProtocolRaw(concat(parts), { syncToFs: !this.inTransaction });
-    const messages: Message[] = [];
-    new protocol.Parser().parse(raw, (message: Message) => messages.push(message));
-    for (const message of messages) {
+    const reply = readReply(raw);
+    for (const message of reply.others) {
       if (message.name !== 'notification' || !message.channel) continue;
       for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
     }
-    return messages;
+    return reply;
   }
 
   private async extendedQuery<T>(text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
@@ -112,8 +111,8 @@ export class PGliteSession {
       parts.push(serialize.parse({ text, types: [] }));
     }
     parts.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-    const messages = await this.roundTrip(parts);
-    const error = messages.find((m) => m.name === 'error');
+    const reply = await this.roundTrip(parts);
+    const { error } = reply;
     if (error) {
       if (name !== undefined) {
         // The statement may or may not have been prepared: close the name (closing none is not an error) and prepare again next time.
@@ -122,7 +121,7 @@ export class PGliteSession {
       }
       throw Object.assign(error as unknown as Error, { query: text, params });
     }
-    const [result] = parse.parseResults(messages as never, this.parsersWith(options.parsers), { rowMode: options.rowMode ?? 'object' });
+    const [result] = resultsOf(reply, this.parsersWith(options.parsers), options.rowMode);
     return result as Results<T>;
   }
 
@@ -137,10 +136,9 @@ export class PGliteSession {
   }
 
   private async simpleQuery(text: string): Promise<Results[]> {
-    const messages = await this.roundTrip([serialize.query(text)]);
-    const error = messages.find((m) => m.name === 'error');
-    if (error) throw Object.assign(error as unknown as Error, { query: text });
-    return parse.parseResults(messages as never, this.pglite.parsers, {});
+    const reply = await this.roundTrip([serialize.query(text)]);
+    if (reply.error) throw Object.assign(reply.error as unknown as Error, { query: text });
+    return resultsOf(reply, this.pglite.parsers);
   }
 
   /**
