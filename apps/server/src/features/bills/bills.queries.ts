@@ -39,8 +39,10 @@ export async function insertBill(db: Db, values: NewBillRow): Promise<BillRow> {
   return row;
 }
 
-export async function findBill(db: Db, userId: string, id: string): Promise<BillRow | undefined> {
-  const [row] = await db.select(billColumns).from(utilityBill).where(owned(userId, id));
+/** The user's bill; `lock`: held FOR UPDATE until the transaction ends (a read-modify-write of the row). */
+export async function findBill(db: Db, userId: string, id: string, options: { lock?: boolean } = {}): Promise<BillRow | undefined> {
+  const query = db.select(billColumns).from(utilityBill).where(owned(userId, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -97,9 +97,9 @@ export function displayName(fileName: string): string {
   return (base || 'bill').slice(0, 200);
 }
 
-/** The caller's bill, or 404 (another user's id answers as a missing one). */
-export async function requireBill(db: Db, userId: string, id: string): Promise<BillRow> {
-  const row = await findBill(db, userId, id);
+/** The caller's bill, or 404 (another user's id answers as a missing one). `lock`: see findBill. */
+export async function requireBill(db: Db, userId: string, id: string, options: { lock?: boolean } = {}): Promise<BillRow> {
+  const row = await findBill(db, userId, id, options);
   if (!row) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
   return row;
 }
@@ -400,14 +400,31 @@ function correctionColumns(corrections: readonly Correction[]): BillUpdate {
 export type AppliedCorrection = { field: CorrectableField; originalValue: unknown; correctedValue: string | number };
 
 /**
+ * How long a bill's analysis counts as already on its way after it was marked 'queued': a job
+ * sent then is still waiting or being retried (each failed attempt marks it 'queued' again). A
+ * mark older than this is sent again (a process may have died between marking and sending).
+ */
+export const ANALYSIS_PENDING_MS = 60_000;
+
+/**
  * Applies the user's corrections to a processed bill: the corrected value replaces the read one
  * for analysis (kept in `corrections` too), the utility account and the duplicate check follow a
  * changed identity, and the anomaly check is reset so the bill can be analysed again. Returns
  * what changed, for the caller to record as feedback (use-cases/correct-bill.ts runs both in one
- * transaction, with the old analysis dropped).
+ * transaction, with the old analysis dropped), and whether an analysis job was already waiting
+ * for the bill (`analysisPending`: it will read the corrected values, so none is sent again).
+ * The row is locked until the transaction ends, so two corrections at once do not lose one.
  */
-export async function applyBillCorrections(db: Db, userId: string, id: string, corrections: readonly Correction[]): Promise<{ applied: AppliedCorrection[]; row: BillRow }> {
-  const row = await requireBill(db, userId, id);
+export async function applyBillCorrections(
+  db: Db,
+  userId: string,
+  id: string,
+  corrections: readonly Correction[],
+): Promise<{ applied: AppliedCorrection[]; row: BillRow; analysisPending: boolean }> {
+  const row = await requireBill(db, userId, id, { lock: true });
+  // A job waiting for the bill reads it when it starts, after this commits; one already running
+  // finds the corrections changed when it saves and analyses again (use-cases/analyse-bill.ts).
+  const analysisPending = row.analysisState === 'queued' && Date.now() - row.updatedAt.getTime() < ANALYSIS_PENDING_MS;
   if (row.status !== 'processed') throw new AppError('NOT_PROCESSED', 409, BILL_MESSAGES.notProcessed);
   const normalised = corrections.map((c) => ({ field: c.field, value: normaliseCorrection(c.field, c.value) }));
   const stored = { ...((row.corrections ?? {}) as Record<string, { value: unknown; at: string }>) };
@@ -441,7 +458,7 @@ export async function applyBillCorrections(db: Db, userId: string, id: string, c
   const updated = await setBillColumns(db, userId, id, changes);
   if (!updated) throw new AppError('NOT_FOUND', 404, BILL_MESSAGES.notFound);
   // The row as the update left it: the one read, with exactly the columns just written.
-  return { applied, row: { ...row, ...changes, updatedAt: updated.updatedAt } };
+  return { applied, row: { ...row, ...changes, updatedAt: updated.updatedAt }, analysisPending };
 }
 
 // ---- used by other features (analysis, properties, processing job, demo) ----

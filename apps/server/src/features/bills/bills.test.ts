@@ -1,13 +1,13 @@
 import { extractBill } from '@wattwise/extractor/extract';
 import { ExtractionError } from '@wattwise/extractor/types';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billAnalysis, mlFeedback, processingRun, savingRecommendation, utilityBill } from '../../db/schema/index.ts';
 import { SIGN_IN_REQUIRED } from '../../http/session.ts';
 import { BILL_MESSAGES } from './bills.messages.ts';
 import { findBill } from './bills.queries.ts';
 import { analyzeBillRow } from '../analysis/analysis.service.ts';
-import { applyBillCorrections } from './bills.service.ts';
+import { ANALYSIS_PENDING_MS, applyBillCorrections } from './bills.service.ts';
 import { type BillsTestContext, createBillsTestContext, PHOTO_BILL, TEXT_BILL } from './bills.test-support.ts';
 
 // Also on PostgreSQL: uploads, reading and corrections through concurrent connections and raw SQL.
@@ -337,6 +337,31 @@ describe('analysis, corrections and feedback', () => {
     // Not marked analysed with the old values (the automatic analysis may have run with the new ones).
     const [saved] = await ctx.database.db.select({ analysis: billAnalysis.analysis }).from(billAnalysis).where(eq(billAnalysis.billId, bill.id));
     if (saved) expect(JSON.stringify(saved.analysis)).not.toContain('111.11');
+  });
+
+  it('queues one analysis for corrections made one after another, and sends again a mark gone stale', async () => {
+    const cookie = await ctx.signIn();
+    const bill = await uploadAndProcess(cookie);
+    const correct = (value: string) => ctx.json<{ bill: Bill & { analysisState: string | null } }>(cookie, `/api/bills/${bill.id}/fields`, { method: 'PATCH', body: { corrections: [{ field: 'totalAmount', value }] } });
+    const analysisJobs = async () => (await ctx.database.execute(`select id from pgboss.job where name = 'analyse-bill' and singleton_key = $1 and state = 'created'`, [bill.id])).rows.length;
+    const send = vi.spyOn(ctx.queue, 'send');
+    try {
+      // The reading queued the bill's analysis (no analysis worker runs here): corrections find it waiting.
+      expect(await analysisJobs()).toBe(1);
+      for (const value of ['101.01', '102.02', '103.03']) {
+        const res = await correct(value);
+        expect(res.status).toBe(200);
+        expect(res.body.bill.analysisState).toBe('queued');
+      }
+      expect(send.mock.calls.filter(([job]) => job.name === 'analyse-bill')).toEqual([]);
+      expect(await analysisJobs()).toBe(1);
+      // A mark older than the pending window (a process died before sending) is sent again.
+      await ctx.database.execute(`update utility_bills set updated_at = now() - interval '${ANALYSIS_PENDING_MS + 60_000} milliseconds' where id = $1`, [bill.id]);
+      expect((await correct('104.04')).status).toBe(200);
+      expect(send.mock.calls.filter(([job]) => job.name === 'analyse-bill')).toHaveLength(1);
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('answers a correction with the bill exactly as the database then holds it', async () => {
