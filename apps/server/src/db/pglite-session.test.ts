@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parameterText, PGliteSession } from './pglite-session.ts';
 
@@ -110,5 +112,20 @@ describe('PGlite session', () => {
       ['DELETE', 2, 6],
     ]);
     expect(await session.exec('set search_path = public')).toEqual(await pglite.exec('set search_path = public'));
+  });
+
+  it('keeps nothing of an answer once it is returned (PGlite kept every message of raw calls)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    await session.exec(`create table wide (id int primary key, body text); insert into wide select i, repeat('w', 1000) from generate_series(1, 20) i`);
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    for (let i = 0; i < 100; i++) await session.query('select * from wide');
+    const before = heap();
+    // 3,000 answers of 20 rows of 1 KB: 60 MB if they were kept.
+    for (let i = 0; i < 3000; i++) await session.query('select * from wide where id <= $1', [20]);
+    expect((heap() - before) / 1e6).toBeLessThan(15);
   });
 });

@@ -78,11 +78,21 @@ export class PGliteSession {
 
   constructor(readonly pglite: PGlite) {}
 
-  /** Sends protocol messages in one call; notifications among the answers go to their listeners first. */
+  /**
+   * Sends protocol messages in one call; notifications among the answers go to their listeners
+   * first. The answer is taken as the bytes PostgreSQL wrote (`execProtocolRawStream`):
+   * `execProtocolRaw` also parses every message into a list PGlite empties only in its own
+   * `execProtocol`, so with raw calls alone that list grew by every row ever read.
+   */
   private async roundTrip(parts: Uint8Array[]): Promise<Reply> {
+    const chunks: Uint8Array[] = [];
     // Written to disk after each statement outside a transaction, as PGlite's own query does.
-    const raw = await this.pglite.execProtocolRaw(concat(parts), { syncToFs: !this.inTransaction });
-    const reply = readReply(raw);
+    await this.pglite.execProtocolRawStream(concat(parts), {
+      syncToFs: !this.inTransaction,
+      // A view of the WebAssembly memory, written over by the next chunk: copied.
+      onRawData: (bytes) => chunks.push(bytes.slice()),
+    });
+    const reply = readReply(chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks));
     for (const message of reply.others) {
       if (message.name !== 'notification' || !message.channel) continue;
       for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
