@@ -75,6 +75,34 @@ describe('PGlite session', () => {
     expect((await session.query('select count(*)::int as n from things where id = 8')).rows[0]).toEqual({ n: 0 });
   });
 
+  it('sends BEGIN with the first statement of a transaction: its answers, failures and rollbacks are those of a transaction', async () => {
+    const state = async () => (await session.query<{ state: string }>("select current_setting('transaction_isolation') as state, txid_current_if_assigned() is null as idle")).rows[0];
+    // The first statement answers its own rows, not BEGIN's; the transaction is one (one transaction id).
+    const ids = await session.transaction(async (tx) => {
+      const first = await tx.query<{ id: number }>('insert into things (id, name) values ($1, $2) returning id', [20, 'twenty']);
+      expect(first.rows).toEqual([{ id: 20 }]);
+      const a = await tx.query<{ x: string }>('select txid_current()::text as x');
+      const b = await tx.query<{ x: string }>('select txid_current()::text as x');
+      return [a.rows[0]?.x, b.rows[0]?.x];
+    });
+    expect(ids[0]).toBe(ids[1]);
+    // A first statement given as text: its results, without BEGIN's.
+    const texts = await session.transaction((tx) => tx.exec('select 1 as a; select 2 as b'));
+    expect(texts.map((r) => r.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
+    // A failing first statement: the transaction is rolled back and the session works on.
+    await expect(session.transaction((tx) => tx.query('insert into things (id, name) values ($1, null)', [21]))).rejects.toMatchObject({ code: '23502' });
+    await expect(
+      session.transaction(async (tx) => {
+        await tx.query('insert into things (id, name) values ($1, $2)', [22, 'kept?']);
+        await tx.rollback();
+      }),
+    ).resolves.toBeUndefined();
+    expect((await session.query('select id from things where id in (20, 21, 22) order by id')).rows).toEqual([{ id: 20 }]);
+    // A transaction without a statement sends nothing, and the next statement is outside any transaction.
+    await session.transaction(() => Promise.resolve());
+    expect(await state()).toMatchObject({ idle: true });
+  });
+
   it('tells listeners of a notification before the statement that caused it returns', async () => {
     const heard: string[] = [];
     const unlisten = await session.listen('things', (payload) => heard.push(payload));

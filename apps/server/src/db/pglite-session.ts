@@ -75,6 +75,8 @@ export class PGliteSession {
   private transactions = 0;
   private transactionsDone: Promise<void> = Promise.resolve();
   private inTransaction = false;
+  /** A transaction's BEGIN not sent yet: it goes with the transaction's first statement. */
+  private beginPending = false;
 
   constructor(readonly pglite: PGlite) {}
 
@@ -84,7 +86,9 @@ export class PGliteSession {
    * `execProtocolRaw` also parses every message into a list PGlite empties only in its own
    * `execProtocol`, so with raw calls alone that list grew by every row ever read.
    */
-  private async roundTrip(parts: Uint8Array[]): Promise<Reply> {
+  private async roundTrip(parts: Uint8Array[], begin = false): Promise<Reply> {
+    // A pending BEGIN first, as a query of its own; its answer is not the statement's.
+    if (begin) parts.unshift(serialize.query('BEGIN'));
     const chunks: Uint8Array[] = [];
     // Written to disk after each statement outside a transaction, as PGlite's own query does.
     await this.pglite.execProtocolRawStream(concat(parts), {
@@ -93,6 +97,7 @@ export class PGliteSession {
       onRawData: (bytes) => chunks.push(bytes.slice()),
     });
     const reply = readReply(chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks));
+    if (begin) reply.sets.shift();
     for (const message of reply.others) {
       if (message.name !== 'notification' || !message.channel) continue;
       for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? '');
@@ -121,7 +126,7 @@ export class PGliteSession {
       parts.push(serialize.parse({ text, types: [] }));
     }
     parts.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-    const reply = await this.roundTrip(parts);
+    const reply = await this.roundTrip(parts, this.takeBegin());
     const { error } = reply;
     if (error) {
       if (name !== undefined) {
@@ -140,13 +145,20 @@ export class PGliteSession {
    * every statement (~90 µs, measured; Drizzle passes parsers with each); an object whose
    * prototype holds PGlite's costs a few property writes.
    */
+  /** Whether the transaction's BEGIN is still to be sent (then the caller sends it, once). */
+  private takeBegin(): boolean {
+    const begin = this.beginPending;
+    this.beginPending = false;
+    return begin;
+  }
+
   private parsersWith(parsers: QueryOptions['parsers']): PGlite['parsers'] {
     if (!parsers) return this.pglite.parsers;
     return Object.assign(Object.create(this.pglite.parsers) as PGlite['parsers'], parsers);
   }
 
   private async simpleQuery(text: string): Promise<Results[]> {
-    const reply = await this.roundTrip([serialize.query(text)]);
+    const reply = await this.roundTrip([serialize.query(text)], this.takeBegin());
     if (reply.error) throw Object.assign(reply.error as unknown as Error, { query: text });
     return resultsOf(reply, this.pglite.parsers);
   }
@@ -171,12 +183,14 @@ export class PGliteSession {
   transaction<T>(fn: (tx: SessionTransaction) => Promise<T>): Promise<T> {
     this.transactions++;
     const run = this.transactionsDone.then(async () => {
-      await this.simpleQuery('BEGIN');
+      // BEGIN goes with the first statement, one round trip less; a transaction without one sends nothing.
+      this.beginPending = true;
       this.inTransaction = true;
       let closed = false;
       const end = async (command: 'COMMIT' | 'ROLLBACK') => {
         closed = true;
         this.inTransaction = false;
+        if (this.takeBegin()) return;
         await this.simpleQuery(command);
       };
       const tx: SessionTransaction = {
