@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from './test-app.ts';
 import { createFixtureReader, type FixtureFields } from '../features/bills/bill-figures.test-support.ts';
 import { type BillsTestContext, createBillsTestContext } from '../features/bills/bills.test-support.ts';
+import { createAnalyseBillJob } from '../use-cases/analyse-bill.ts';
 
 // Also on PostgreSQL: interval data written and read in raw SQL.
 
@@ -186,6 +187,17 @@ describe('bill check', () => {
     expect(analysed.status).toBe(200);
     expect(analysed.body.analysis.baseLoad?.method).toBe(`night-time minimum of your meter's hourly readings over ${profile.body.days} nights`);
     expect(analysed.body.analysis.baseLoad?.perDay).toBeCloseTo(profile.body.baseLoad * 24, 3);
+  });
+
+  it("analyses a bill by itself (the automatic analysis) with the meter's base load too", async () => {
+    const bill = await billWith(februaryBill());
+    const [row] = (await ctx.database.execute('select user_id from utility_bills where id = $1', [bill.id])).rows as { user_id: string }[];
+    await createAnalyseBillJob({ db: ctx.database.db, logger: ctx.logger }).handler({ billId: bill.id, userId: row!.user_id }, { id: 'analyse-in-test', attempt: 1 });
+    const profile = await ctx.json<{ baseLoad: number; days: number }>(owner, `/api/meters/${meterId}/load-profile`);
+    const detail = await ctx.json<{ bill: { analyzed: boolean; analysis: { baseLoad: { perDay: number; method: string } | null } | null } }>(owner, `/api/bills/${bill.id}`);
+    expect(detail.body.bill.analyzed).toBe(true);
+    expect(detail.body.bill.analysis?.baseLoad?.method).toBe(`night-time minimum of your meter's hourly readings over ${profile.body.days} nights`);
+    expect(detail.body.bill.analysis?.baseLoad?.perDay).toBeCloseTo(profile.body.baseLoad * 24, 3);
   });
 
   it('checks nothing for another account or a period the meter does not cover', async () => {

@@ -116,7 +116,9 @@ export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<Pr
           }
           let outcome: Awaited<ReturnType<typeof analyzeBillRow>> | null = null;
           try {
-            outcome = await analyzeBillRow(db, userId, current);
+            // As the Analyze button does: with Green Button data of the bill's property, the base load is the meter's.
+            const meterBaseLoad = await meterBaseLoadOfProperty(db, userId, current.propertyId);
+            outcome = await analyzeBillRow(db, userId, current, meterBaseLoad ?? undefined);
           } catch (error) {
             // Analysed meanwhile (the Analyze button), or corrected since `current` was read: the finish below tells which.
             if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
