@@ -12,9 +12,10 @@ import { readReply, type Reply, resultsOf } from './pglite-reply.ts';
 // driver would), which measured 100–130 µs for the same statements.
 //
 // Parameters go as text, as node-postgres sends them (the server runs on both drivers, so the
-// code's parameters are those node-postgres takes); results are parsed by PGlite's own parser,
-// so rows come back exactly as PGlite's `query` returns them. Statements run one at a time; a
-// transaction holds the connection from BEGIN to COMMIT, as PGlite's does.
+// code's parameters are those node-postgres takes); answers are read by `pglite-reply.ts` into
+// the rows PGlite's `query` returns (the tests compare them). Statements run one at a time; a
+// transaction holds the connection from BEGIN (sent with its first statement) to COMMIT, as
+// PGlite's does.
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
 
@@ -140,11 +141,6 @@ export class PGliteSession {
     return result as Results<T>;
   }
 
-  /**
-   * PGlite's parsers with the caller's on top. PGlite merges them by copying its 318 parsers on
-   * every statement (~90 µs, measured; Drizzle passes parsers with each); an object whose
-   * prototype holds PGlite's costs a few property writes.
-   */
   /** Whether the transaction's BEGIN is still to be sent (then the caller sends it, once). */
   private takeBegin(): boolean {
     const begin = this.beginPending;
@@ -152,6 +148,11 @@ export class PGliteSession {
     return begin;
   }
 
+  /**
+   * PGlite's parsers with the caller's on top. PGlite merges them by copying its 318 parsers on
+   * every statement (~90 µs, measured; Drizzle passes parsers with each); an object whose
+   * prototype holds PGlite's costs a few property writes.
+   */
   private parsersWith(parsers: QueryOptions['parsers']): PGlite['parsers'] {
     if (!parsers) return this.pglite.parsers;
     return Object.assign(Object.create(this.pglite.parsers) as PGlite['parsers'], parsers);
