@@ -20,7 +20,7 @@ import { setUpDatabase, underSetupLock } from './setup.ts';
 import { createWorkerApp } from './worker-app.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, createSendEmailWorker } from './platform/mail.ts';
-import { createQueue } from './platform/queue.ts';
+import { createQueue, STATELY_BATCH_SIZE } from './platform/queue.ts';
 import { createAiProvider } from './platform/ai.ts';
 import { createAdjustableClock, systemClock } from './platform/clock.ts';
 import { startSmartHomeJobs } from './features/smart-home/smart-home.jobs.ts';
@@ -74,7 +74,8 @@ async function main() {
   const releaseLock = dbOptions.kind === 'pglite' ? acquireDataDirLock(config.dataDir) : () => undefined;
 
   const database = await createDatabase(dbOptions);
-  const queue = createQueue({ database, logger, runsJobs });
+  // A dedicated worker drains a stately queue (the bill analyses) several jobs a poll; a process that serves the API paces them.
+  const queue = createQueue({ database, logger, runsJobs, statelyBatchSize: servesApi ? 1 : STATELY_BATCH_SIZE });
   await setUpDatabase(database, queue);
   logger.info({ role, database: database.kind, dataDir: dbOptions.kind === 'pglite' ? dbOptions.dataDir : undefined }, 'database ready');
 
