@@ -76,8 +76,10 @@ describe('PGlite session', () => {
   });
 
   it('sends BEGIN with the first statement of a transaction: its answers, failures and rollbacks are those of a transaction', async () => {
-    // The first statement of a transaction starts it: its statement time is the transaction's.
+    // A prepared statement outside a transaction starts its own: its statement time is the
+    // transaction's (prepared here first: parsing a new statement starts the transaction earlier).
     const idle = async () => (await session.query<{ idle: boolean }>('select statement_timestamp() = transaction_timestamp() as idle')).rows[0]?.idle;
+    await idle();
     // The first statement answers its own rows, not BEGIN's; the transaction is one (one transaction id).
     const ids = await session.transaction(async (tx) => {
       const first = await tx.query<{ id: number }>('insert into things (id, name) values ($1, $2) returning id', [20, 'twenty']);
