@@ -1,10 +1,9 @@
 import type { Anomaly } from '@wattwise/shared/contract/analysis';
 import type { Db } from '../db/client.ts';
-import { analyzeBillRow, analyzeUserBill, clearAnalysis, detectBillAnomalies, findSavedAnalysisTime } from '../features/analysis/analysis.service.ts';
+import { analyzeBillRow, clearAnalysis, detectBillAnomalies, findSavedAnalysisTime } from '../features/analysis/analysis.service.ts';
 import {
   ANALYSE_BILL_JOB,
   finishBillAnalysis,
-  getBillSummary,
   latestCorrectionAt,
   releaseBillAnalysis,
   requireBill,
@@ -27,13 +26,16 @@ import type { JobDefinition } from '../platform/queue.ts';
  */
 export async function analyseBillAndNotify(deps: { notifier: Notifier; logger: Logger }, user: RequestUser, billId: string) {
   const { result, anomalies } = await user.inScope(async (db, userId) => {
-    // With Green Button data of the bill's property, the base load is the meter's, not estimated from bills.
-    const meterBaseLoad = await meterBaseLoadOfProperty(db, userId, (await getBillSummary(db, userId, billId)).propertyId);
-    const analysed = await analyzeUserBill(db, userId, billId, meterBaseLoad ?? undefined);
-    return { result: analysed, anomalies: (await detectBillAnomalies(db, userId, billId)).anomalies };
+    const bill = await requireBill(db, userId, billId);
+    return analyzeBillRow(db, userId, bill, await meterBaseLoadOfBill(db, userId, bill));
   });
   await notifyAnalysed(deps, user.id, billId, result.recommendations.length, anomalies);
   return result;
+}
+
+/** With Green Button data of the bill's property, the base load is the meter's, not estimated from bills (the Analyze button and the job alike). */
+async function meterBaseLoadOfBill(db: Db, userId: string, bill: Pick<BillRow, 'propertyId'>) {
+  return (await meterBaseLoadOfProperty(db, userId, bill.propertyId)) ?? undefined;
 }
 
 /** Anomalies found by the on-demand check (detect-bill-anomalies) notify as the analysis does. */
@@ -104,6 +106,8 @@ export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<Pr
       if (!bill || bill.status !== 'processed') return;
       await setBillAnalysisState(db, userId, billId, 'running');
       try {
+        // Read once: a correction does not move the bill to another property.
+        const meterBaseLoad = await meterBaseLoadOfBill(db, userId, bill);
         let current = bill;
         for (let pass = 0; pass < 3; pass++) {
           if (current.analyzed) {
@@ -116,9 +120,7 @@ export function createAnalyseBillJob(deps: AnalyseBillJobDeps): JobDefinition<Pr
           }
           let outcome: Awaited<ReturnType<typeof analyzeBillRow>> | null = null;
           try {
-            // As the Analyze button does: with Green Button data of the bill's property, the base load is the meter's.
-            const meterBaseLoad = await meterBaseLoadOfProperty(db, userId, current.propertyId);
-            outcome = await analyzeBillRow(db, userId, current, meterBaseLoad ?? undefined);
+            outcome = await analyzeBillRow(db, userId, current, meterBaseLoad);
           } catch (error) {
             // Analysed meanwhile (the Analyze button), or corrected since `current` was read: the finish below tells which.
             if (!(error instanceof AppError && error.code === 'ALREADY_ANALYZED')) throw error;
