@@ -92,12 +92,13 @@ export function resultsOf(reply: Reply, parsers: TypeParsers, rowMode: 'array' |
   let affectedRows = 0;
   for (const set of reply.sets) {
     const { fields } = set;
+    // A data row has a value for each field of its row description, in order.
     const rows = set.rows.map((values) => {
-      if (rowMode === 'array') return values.map((value, i) => typed(value, fields[i]?.dataTypeID ?? 0, parsers));
+      if (rowMode === 'array') return values.map((value, i) => typed(value, (fields[i] as Field).dataTypeID, parsers));
       const row: Record<string, unknown> = {};
       for (let i = 0; i < values.length; i++) {
         const field = fields[i] as Field;
-        const value = typed(values[i] ?? null, field.dataTypeID, parsers);
+        const value = typed(values[i] as string | null, field.dataTypeID, parsers);
         // A column named __proto__ is a property, as Object.fromEntries makes it, not the prototype.
         if (field.name === '__proto__') Object.defineProperty(row, field.name, { value, enumerable: true, writable: true, configurable: true });
         else row[field.name] = value;
