@@ -347,9 +347,11 @@ async function benchManyUsers(kind: string, many: { users: number; bills: number
     const combine = (slices: Slice[]) => {
       const total = slices.reduce((n, s) => n + s.result.requests.total, 0);
       const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
-      const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+      // No response at all has no percentile (NaN fails the p99 target instead of reading as 0 ms).
+      const percentile = (p: number) => (latencies.length === 0 ? Number.NaN : Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] as number));
       const seconds = slices.reduce((n, s) => n + s.seconds, 0);
-      const cpu = slices.some((s) => s.cpu === null) ? null : slices.reduce((n, s) => n + (s.cpu ?? 0), 0);
+      const cpus = slices.map((s) => s.cpu);
+      const cpu = cpus.every((c): c is number => c !== null) ? cpus.reduce((n, c) => n + c, 0) : null;
       return {
         // CPU of every server process (API and worker) per answered request.
         cpuMs: cpu === null || total === 0 ? null : (cpu * 1000) / total,
