@@ -17,12 +17,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 const LONGEST_FIRST = ['navigation-phone', 'bills', 'admin', 'smart-home', 'marketing', 'payments', 'assistant', 'demo-figures', 'account'];
 
-// Four files at a time: a spec waits on its server and browser much of the time (alone, one
+// Three files at a time: a spec waits on its server and browser much of the time (alone, one
 // used about half a core). On the 2-core machine, 2026-11-29, every file: four at a time 371 s,
 // five 388 s, six 399 s (every file slower, and two stories timed out). On a slower machine of the
 // same kind (the same day, afternoon: vitest 600 s instead of 300 s), four at a time took 1,023 s
 // and four stories timed out (a click, a page load, an upload answer past 20 s); the upload story
-// passed alone in 16 s. Three keeps a margin on such a machine.
+// passed alone in 16 s. Three keeps a margin on such a machine: on a fast one, 2026-11-29
+// evening, three at a time took about 300 s with every story passing.
 const CONCURRENCY = 3;
 
 function rank(file: string): number {
